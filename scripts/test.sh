@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The test command of the README: `npm test` runs every level; `npm test -- unit` one of them.
+# Levels: unit (plain Node), container (a real Docker engine), e2e (code-server + Chromium).
+# Provisioning (engine, base image, code-server, Chromium) happens here so a fresh machine needs
+# nothing but `npm ci && npm test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+levels=("$@")
+((${#levels[@]})) || levels=(lint unit container e2e)
+
+run_node_tests() {
+  local dir=$1; shift
+  mapfile -t files < <(find "$dir" -name '*.test.ts' | sort)
+  if ((${#files[@]} == 0)); then echo "no tests in $dir" >&2; return 1; fi
+  node --import tsx --test --test-reporter=spec "$@" "${files[@]}"
+}
+
+for level in "${levels[@]}"; do
+  echo "=== chainlens tests: $level ==="
+  case "$level" in
+    lint)
+      npx tsc -p . --noEmit
+      npx eslint src test webview-ui
+      ;;
+    unit)
+      run_node_tests test/unit
+      ;;
+    container)
+      bash scripts/provision-docker.sh
+      npm run --silent build
+      run_node_tests test/container --test-concurrency=1
+      ;;
+    e2e)
+      if [[ -d test/e2e ]] && find test/e2e -name '*.test.ts' | grep -q .; then
+        bash scripts/provision-code-server.sh
+        npm run --silent build
+        run_node_tests test/e2e --test-concurrency=1
+      else
+        echo "no e2e tests yet"
+      fi
+      ;;
+    *) echo "unknown test level '$level' (lint|unit|container|e2e)" >&2; exit 2 ;;
+  esac
+done

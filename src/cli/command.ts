@@ -1,0 +1,16 @@
+/** One `chainlens <name>` subcommand. Each lives in its own file under src/cli/commands/. */
+export interface CliIO {
+  out(text: string): void;
+  err(text: string): void;
+  readonly cwd: string;
+}
+
+export interface CliCommand {
+  readonly name: string;
+  /** One line for `chainlens --help`. */
+  readonly summary: string;
+  /** Full usage text for `chainlens <name> --help`. */
+  readonly usage: string;
+  /** Returns the process exit code. Throw UserError for problems a person must fix. */
+  run(argv: string[], io: CliIO): Promise<number>;
+}

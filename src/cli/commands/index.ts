@@ -1,0 +1,5 @@
+// Every CLI subcommand, in the order `chainlens --help` lists them.
+// Add one import and one array entry per command.
+import type { CliCommand } from '../command';
+
+export const commands: CliCommand[] = [];
