@@ -1,0 +1,4 @@
+export * from './types';
+export { parsePatch, PatchParseError } from './parse';
+export { touchedPaths, isPathSafe } from './paths';
+export { applyFilePatch, HunkMismatchError, splitLines } from './apply';

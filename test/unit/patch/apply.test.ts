@@ -1,0 +1,44 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parsePatch } from '../../../src/core/patch/parse';
+import { applyFilePatch, HunkMismatchError } from '../../../src/core/patch/apply';
+
+const dir = join(__dirname, '../../fixtures/patches');
+const read = (p: string) => readFileSync(join(dir, p), 'utf8');
+
+for (const [diff, pre, post] of [
+  ['multi-file.diff', 'mod.py', 'mod.py'],
+  ['crlf.diff', 'win.txt', 'win.txt'],
+  ['no-newline.diff', 'nonl.txt', 'nonl.txt'],
+  ['tricky-markers.diff', 'tricky.txt', 'tricky.txt'],
+  ['rename-with-edit.diff', 'old_name.py', 'new_name.py'],
+]) {
+  test(`post-image of ${post} rebuilt from ${diff} is byte-identical to git's`, () => {
+    const file = parsePatch(read(diff)).files.find((f) => f.oldPath === pre)!;
+    assert.equal(applyFilePatch(read(`images/pre/${pre}`), file), read(`images/post/${post}`));
+  });
+}
+
+test('added file rebuilds from an empty pre-image; deleted file becomes empty', () => {
+  const added = parsePatch(read('added-file.diff')).files[0];
+  assert.equal(applyFilePatch('', added), 'def h():\n    pass\n');
+  const deleted = parsePatch(read('deleted-file.diff')).files[0];
+  assert.equal(applyFilePatch('keep\n', deleted), '');
+});
+
+test('a hunk shifted by lines added above it is found nearby, like git apply', () => {
+  const file = parsePatch(read('multi-file.diff')).files.find((f) => f.oldPath === 'mod.py')!;
+  const shifted = '# header\n# more\n' + read('images/pre/mod.py');
+  assert.equal(applyFilePatch(shifted, file), '# header\n# more\n' + read('images/post/mod.py'));
+});
+
+test('a pre-image that does not match is an error naming file and hunk', () => {
+  const file = parsePatch(read('multi-file.diff')).files.find((f) => f.oldPath === 'mod.py')!;
+  assert.throws(() => applyFilePatch('something else\n', file), (e: unknown) => {
+    assert.ok(e instanceof HunkMismatchError);
+    assert.match(e.message, /^mod\.py: hunk @@ -1,4 \+1,6 @@ .*does not apply/);
+    return true;
+  });
+});
