@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { CliCommand, CliIO } from '../command';
+import { parseCommandArgs, requireOption } from '../args';
+import { UserError } from '../../core/util/errors';
+import {
+  EvalTypeSchema,
+  GradingProfileSchema,
+  LogParserNameSchema,
+  type EvalType,
+  type GradeResult,
+  type GradingProfile,
+  type LogParserName,
+} from '../../protocol/grading';
+import { evalTypeForRepo, gradeLogExplained, parserForRepo, type LogProblem } from '../../core/grading/index';
+
+const usage = `usage: chainlens grade --log <file> --profile swebench-v5|swebench-v4
+                       [--parser pytest|pytest-options|pytest-v2|django|sympy|seaborn|matplotlib | --repo <owner/name>]
+                       [--f2p <json file>] [--p2p <json file>] [--eval-type pass_and_fail|fail_only] [--json]
+
+Grade one evaluation log exactly as the SWE-bench harness does (v5: the current harness; v4: release 4.1).
+  --log        the whole eval log (start/end markers, set -x lines, v5's ">>>>> Test Exit Code: N")
+  --profile    which harness version's rules to apply
+  --parser     the log parser; default: the one the harness uses for --repo, else pytest
+  --repo       owner/name; picks the parser (and fail_only for the harness's fail-only repos)
+  --f2p/--p2p  JSON files holding an array of test ids (FAIL_TO_PASS / PASS_TO_PASS)
+  --eval-type  pass_and_fail (default) or fail_only
+  --json       print { log_ok, status_map, tests_status, resolution }`;
+
+const options = {
+  log: { type: 'string' },
+  profile: { type: 'string' },
+  parser: { type: 'string' },
+  repo: { type: 'string' },
+  f2p: { type: 'string' },
+  p2p: { type: 'string' },
+  'eval-type': { type: 'string' },
+  json: { type: 'boolean', default: false },
+} as const;
+
+export const gradeCommand: CliCommand = {
+  name: 'grade',
+  summary: 'grade an evaluation log like the SWE-bench harness (v5 or v4 rules)',
+  usage,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values, positionals } = parseCommandArgs(argv, options, usage);
+    if (positionals.length > 0) throw new UserError(`unexpected argument '${positionals[0]}'\n\n${usage}`, 'usage');
+    const logPath = resolve(io.cwd, requireOption(values.log, '--log', usage));
+    const profile = oneOf(GradingProfileSchema.options, requireOption(values.profile, '--profile', usage), '--profile') as GradingProfile;
+    const repo = values.repo?.trim();
+    const parser = values.parser !== undefined
+      ? (oneOf(LogParserNameSchema.options, values.parser, '--parser') as LogParserName)
+      : parserForRepo(repo ?? '');
+    const evalType = values['eval-type'] !== undefined
+      ? (oneOf(EvalTypeSchema.options, values['eval-type'], '--eval-type') as EvalType)
+      : evalTypeForRepo(repo ?? '', profile);
+
+    const log = await readText(logPath, '--log');
+    const failToPass = values.f2p === undefined ? [] : await readTestIds(resolve(io.cwd, values.f2p), '--f2p');
+    const passToPass = values.p2p === undefined ? [] : await readTestIds(resolve(io.cwd, values.p2p), '--p2p');
+
+    const { grade, problem } = gradeLogExplained({ log, profile, parser, failToPass, passToPass, evalType });
+    if (values.json) {
+      const { log_ok, status_map, tests_status, resolution } = grade;
+      io.out(JSON.stringify({ log_ok, status_map, tests_status, resolution }, null, 2));
+    } else {
+      io.out(summary(grade, problem, { logPath, profile, parser, evalType }));
+    }
+    return 0;
+  },
+};
+
+function oneOf(allowed: readonly string[], value: string, flag: string): string {
+  if (allowed.includes(value)) return value;
+  throw new UserError(`${flag}: unknown value '${value}' (expected one of: ${allowed.join(', ')})`);
+}
+
+async function readText(path: string, flag: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message;
+    throw new UserError(`${flag} ${path}: cannot read the file (${reason})`);
+  }
+}
+
+/** A JSON array of test ids; a JSON string holding such an array (Hugging Face's form) is accepted too. */
+async function readTestIds(path: string, flag: string): Promise<string[]> {
+  const text = await readText(path, flag);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new UserError(`${flag} ${path}: invalid JSON (${(e as Error).message})`);
+  }
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch (e) {
+      throw new UserError(`${flag} ${path}: the JSON string does not hold a JSON array (${(e as Error).message})`);
+    }
+  }
+  if (!Array.isArray(value)) throw new UserError(`${flag} ${path}: expected a JSON array of test ids at $, found ${describe(value)}`);
+  const bad = value.findIndex((v) => typeof v !== 'string');
+  if (bad >= 0) throw new UserError(`${flag} ${path}: $[${bad}] must be a string test id, found ${describe(value[bad])}`);
+  return value as string[];
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
+}
+
+function summary(
+  grade: GradeResult,
+  problem: LogProblem | null,
+  ctx: { logPath: string; profile: GradingProfile; parser: LogParserName; evalType: EvalType },
+): string {
+  const lines = [`${ctx.logPath}`, `  profile ${ctx.profile}, parser ${ctx.parser}, ${ctx.evalType}`];
+  if (!grade.log_ok) {
+    lines.push(`  log not usable: ${problem?.message ?? 'unknown reason'}`);
+  } else {
+    const counts = new Map<string, number>();
+    for (const s of Object.values(grade.status_map)) counts.set(s, (counts.get(s) ?? 0) + 1);
+    const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([s, n]) => `${n} ${s}`);
+    lines.push(`  ${Object.keys(grade.status_map).length} tests in the log${parts.length ? `: ${parts.join(', ')}` : ''}`);
+  }
+  for (const key of ['FAIL_TO_PASS', 'PASS_TO_PASS'] as const) {
+    const b = grade.tests_status[key];
+    lines.push(`  ${key}: ${b.success.length} passed, ${b.failure.length} failed`);
+    for (const id of b.failure.slice(0, 20)) lines.push(`    failed: ${id}`);
+    if (b.failure.length > 20) lines.push(`    ... and ${b.failure.length - 20} more`);
+  }
+  lines.push(`  ${grade.resolution}`);
+  return lines.join('\n');
+}
