@@ -1,8 +1,18 @@
 // Every CLI subcommand, in the order `chainlens --help` lists them.
 // Add one import and one array entry per command.
 import type { CliCommand } from '../command';
+import { validateCommand } from './validate';
+import { checkoutCommand } from './checkout';
+import { statusCommand } from './status';
+import { submitCommand } from './submit';
+import { replayCommand } from './replay';
 import { gradeCommand } from './grade';
 
 export const commands: CliCommand[] = [
+  validateCommand,
+  checkoutCommand,
+  statusCommand,
+  submitCommand,
+  replayCommand,
   gradeCommand,
 ];

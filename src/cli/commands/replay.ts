@@ -1,0 +1,36 @@
+import type { CliCommand } from '../command';
+import { parseCommandArgs, requireOption } from '../args';
+import { UserError } from '../../core/util/errors';
+import { parseMode, startRun } from './checkout';
+
+const usage = `usage: chainlens replay <chain-file> --repo <path|url> --dir <workdir> --mode seq|oracle --predictions <file|gold>
+                       [--chain-id <id>] [--instances <id,...>]
+
+Authors every step by the predictions file (or the gold patches) and commits them in turn, no tests.
+A step whose patch is empty, missing or does not apply is recorded so and the chain goes on.
+If replay is interrupted, running it again (or any command in <workdir>) finishes the run.`;
+
+export const replayCommand: CliCommand = {
+  name: 'replay',
+  summary: 'commit every step from a predictions file (or gold) in Seq or Oracle mode',
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs(
+      argv,
+      { repo: { type: 'string' }, dir: { type: 'string' }, mode: { type: 'string' }, predictions: { type: 'string' }, 'chain-id': { type: 'string' }, instances: { type: 'string' } },
+      usage,
+    );
+    if (positionals.length !== 1) throw new UserError(`expected one chain file\n\n${usage}`, 'usage');
+    const predictions = requireOption(values.predictions, '--predictions', usage);
+    return startRun(io, {
+      chainFile: positionals[0],
+      repo: requireOption(values.repo, '--repo', usage),
+      dir: requireOption(values.dir, '--dir', usage),
+      mode: parseMode(requireOption(values.mode, '--mode', usage)),
+      chainId: values['chain-id'],
+      instances: values.instances,
+      predictions: predictions === 'gold' ? undefined : predictions,
+      defaultAuthor: predictions === 'gold' ? 'gold' : 'recorded',
+    });
+  },
+};

@@ -1,0 +1,71 @@
+import type { CliCommand, CliIO } from '../command';
+import { parseCommandArgs } from '../args';
+import type { Chain } from '../../protocol/chain';
+import type { RunState, StepState } from '../../protocol/run';
+import { authorLabel } from '../../core/run/plan';
+import { openWorkspace } from '../../infra/runs/workspace';
+import { formatDuration, table } from '../format';
+
+const usage = `usage: chainlens status [--dir <workdir>] [--json]
+
+Shows the run of the work tree: chain, mode, current step, and per step its author, status,
+patch size and time spent (start to submit; for the current step, so far).`;
+
+export const statusCommand: CliCommand = {
+  name: 'status',
+  summary: 'show the chain, mode, current step and every step of the run',
+  usage,
+  async run(argv, io) {
+    const { values } = parseCommandArgs(argv, { dir: { type: 'string' }, json: { type: 'boolean' } }, usage);
+    const ws = await openWorkspace(values.dir ?? io.cwd, (l) => io.err(l));
+    const { state, chain, notes } = await ws.engine.open();
+    for (const n of notes) io.err(n);
+    const dirty = await ws.git.isDirty();
+    if (values.json) {
+      io.out(JSON.stringify(statusJson(state, chain, ws.dir, dirty), null, 2));
+      return 0;
+    }
+    printStatus(io, state, chain, ws.dir, dirty);
+    return 0;
+  },
+};
+
+function elapsed(step: StepState, now: number): number | null {
+  if (step.elapsedMs !== null) return step.elapsedMs;
+  if (step.status === 'current' && step.startedAt) return now - new Date(step.startedAt).getTime();
+  return null;
+}
+
+export function statusJson(state: RunState, chain: Chain, dir: string, dirty: boolean) {
+  const now = Date.now();
+  return {
+    dir,
+    chain: { id: chain.id, repo: chain.repo, format: chain.format, baseCommit: chain.baseCommit, dockerImage: chain.dockerImage, steps: chain.steps.length, file: state.chainFile },
+    run: { id: state.runId, mode: state.mode, branch: state.branch, createdAt: state.createdAt, currentStep: state.currentStep, complete: state.currentStep === null },
+    uncommittedChanges: dirty,
+    steps: state.steps.map((s) => ({
+      order: s.order,
+      instanceId: s.instanceId,
+      author: s.author,
+      status: s.status,
+      start: s.start,
+      end: s.end,
+      patch: s.patch,
+      elapsedMs: elapsed(s, now),
+      note: s.note,
+    })),
+  };
+}
+
+export function printStatus(io: CliIO, state: RunState, chain: Chain, dir: string, dirty: boolean): void {
+  const now = Date.now();
+  const where = state.currentStep === null ? 'complete' : `step ${state.currentStep} of ${chain.steps.length}`;
+  io.out(`chain  ${chain.id} (${chain.repo}, ${chain.steps.length} steps)\nrun    ${state.runId}  mode ${state.mode}  ${where}\ndir    ${dir}${dirty ? '  (uncommitted changes)' : ''}\n`);
+  const rows = [['#', 'instance', 'author', 'status', 'patch', 'time']];
+  for (const s of state.steps) {
+    const patch = s.patch ? `${s.patch.files} file${s.patch.files === 1 ? '' : 's'} +${s.patch.insertions} -${s.patch.deletions}` : '';
+    rows.push([s.status === 'current' ? `>${s.order}` : ` ${s.order}`, s.instanceId, authorLabel(s.author), s.status.replace('_', ' '), patch, formatDuration(elapsed(s, now))]);
+  }
+  io.out(table(rows));
+  for (const s of state.steps) if (s.note && !s.note.startsWith('skipped')) io.out(`  step ${s.order}: ${s.note}`);
+}

@@ -1,0 +1,38 @@
+import type { Chain } from '../../protocol/chain';
+import { UserError } from '../util/errors';
+import { chainFromChainSwe, isChainSweDocument, pickChainSweDocument } from './chainswe';
+import { parseJsonDocuments } from './documents';
+import { chainFromSweBench } from './swebench';
+
+export interface LoadChainOptions {
+  /** ChainSWE dataset: which chain (`continuous_id`). */
+  chainId?: string;
+  /** SWE-bench instances: which ones, in chain order. */
+  instanceIds?: string[];
+}
+
+/**
+ * Any supported chain file -> one normalised Chain. The format is recognised from the content:
+ * objects with `bug_fixes` are ChainSWE chains, objects with `instance_id` SWE-bench instances.
+ * Throws UserError with one detail line per problem (file, line for JSONL, JSON path).
+ */
+export function loadChain(fileName: string, text: string, options: LoadChainOptions = {}): Chain {
+  const docs = parseJsonDocuments(fileName, text);
+  const first = docs[0].value;
+  if (isChainSweDocument(first)) {
+    const notChains = docs.filter((d) => !isChainSweDocument(d.value));
+    if (notChains.length) {
+      throw new UserError(`${fileName} mixes ChainSWE chains with other records`, 'input', notChains.map((d) => `${fileName}:${d.line}: $: expected a chain object with bug_fixes`));
+    }
+    if (options.instanceIds?.length) throw new UserError('--instances applies to SWE-bench instance files, not ChainSWE chains', 'usage');
+    return chainFromChainSwe(fileName, pickChainSweDocument(fileName, docs, options.chainId));
+  }
+  const looksLikeInstances = Array.isArray(first) || (typeof first === 'object' && first !== null && 'instance_id' in first);
+  if (looksLikeInstances) {
+    if (options.chainId !== undefined) throw new UserError('--chain-id applies to ChainSWE datasets; for SWE-bench instances use --instances', 'usage');
+    return chainFromSweBench(fileName, docs, options.instanceIds);
+  }
+  throw new UserError(`${fileName} is neither a ChainSWE chain nor SWE-bench instances`, 'input', [
+    `${fileName}${docs[0].line ? `:${docs[0].line}` : ''}: $: expected an object with 'bug_fixes' (ChainSWE) or 'instance_id' (SWE-bench), or a list of instances`,
+  ]);
+}

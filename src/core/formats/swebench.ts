@@ -1,0 +1,91 @@
+import type { Chain } from '../../protocol/chain';
+import { SweBenchInstanceSchema, type SweBenchInstance } from '../../protocol/formats/swebench';
+import { UserError } from '../util/errors';
+import { documentLocation, type JsonDocument } from './documents';
+import { describeIssues } from './issues';
+
+/** SWE-bench's image naming: `swebench/sweb.eval.x86_64.<id, lowercased, "__" -> "_1776_">:latest`. */
+export function sweBenchImageName(instanceId: string): string {
+  return `swebench/sweb.eval.x86_64.${instanceId.toLowerCase().replace(/__/g, '_1776_')}:latest`;
+}
+
+interface Located {
+  instance: SweBenchInstance;
+  location: string;
+  /** JSON path of the instance in its document: '$' or '$[3]'. */
+  path: string;
+}
+
+/** Every instance of a `.json` list, a single `.json` object, or a `.jsonl` file, validated. */
+export function readSweBenchInstances(fileName: string, docs: JsonDocument[]): Located[] {
+  const items: { value: unknown; location: string; prefix: (string | number)[] }[] = [];
+  for (const doc of docs) {
+    const location = documentLocation(fileName, doc);
+    if (Array.isArray(doc.value)) doc.value.forEach((value, i) => items.push({ value, location, prefix: [i] }));
+    else items.push({ value: doc.value, location, prefix: [] });
+  }
+  const problems: string[] = [];
+  const out: Located[] = [];
+  for (const item of items) {
+    const parsed = SweBenchInstanceSchema.safeParse(item.value);
+    if (parsed.success) out.push({ instance: parsed.data, location: item.location, path: item.prefix.length ? `$[${item.prefix[0]}]` : '$' });
+    else problems.push(...describeIssues(item.location, parsed.error, item.prefix));
+  }
+  if (problems.length) throw new UserError(`${fileName} has invalid SWE-bench instances`, 'input', problems);
+  return out;
+}
+
+/**
+ * Assembles SWE-bench instances of one repository into a chain: in the order of `instanceIds`
+ * when given, else by `created_at` (the order the fixes landed upstream).
+ */
+export function chainFromSweBench(fileName: string, docs: JsonDocument[], instanceIds?: string[]): Chain {
+  const all = readSweBenchInstances(fileName, docs);
+  const byId = new Map(all.map((x) => [x.instance.instance_id, x]));
+  let picked: Located[];
+  if (instanceIds && instanceIds.length) {
+    const unknown = instanceIds.filter((id) => !byId.has(id));
+    if (unknown.length) {
+      throw new UserError(`${fileName} has no instance ${unknown.map((u) => `'${u}'`).join(', ')}`, 'input', [
+        `${fileName}: $[*].instance_id: available: ${[...byId.keys()].slice(0, 10).join(', ')}`,
+      ]);
+    }
+    const dup = instanceIds.find((id, i) => instanceIds.indexOf(id) !== i);
+    if (dup) throw new UserError(`instance '${dup}' is named twice`, 'usage');
+    picked = instanceIds.map((id) => byId.get(id)!);
+  } else {
+    picked = [...all].sort((a, b) => (a.instance.created_at ?? '').localeCompare(b.instance.created_at ?? ''));
+  }
+  const repos = [...new Set(picked.map((x) => x.instance.repo))];
+  if (repos.length > 1) {
+    throw new UserError(`${fileName}: a chain is one repository, but these instances span ${repos.length} (${repos.join(', ')}); pick instances of one repository with --instances`, 'input', [
+      ...picked.map((x) => `${x.location}: ${x.path}.repo: ${x.instance.repo} (${x.instance.instance_id}): a chain needs one repository; pick instances with --instances`),
+    ]);
+  }
+  const seen = new Set<string>();
+  for (const x of picked) {
+    if (seen.has(x.instance.instance_id)) throw new UserError(`${x.location}: ${x.path}.instance_id: duplicate '${x.instance.instance_id}'`, 'input');
+    seen.add(x.instance.instance_id);
+  }
+  const first = picked[0].instance;
+  return {
+    id: picked.length === 1 ? first.instance_id : `${first.instance_id}..${picked[picked.length - 1].instance.instance_id}`,
+    repo: first.repo,
+    baseCommit: first.base_commit,
+    dockerImage: first.image ?? sweBenchImageName(first.instance_id),
+    format: 'swebench',
+    steps: picked.map(({ instance }, i) => ({
+      order: i + 1,
+      instanceId: instance.instance_id,
+      problemStatement: instance.problem_statement,
+      goldPatch: instance.patch,
+      testPatch: instance.test_patch,
+      failToPass: instance.FAIL_TO_PASS,
+      passToPass: instance.PASS_TO_PASS,
+      testCmd: instance.test_cmds ?? null,
+      ...(instance.created_at ? { createdAt: instance.created_at } : {}),
+      ...(instance.hints_text ? { hints: instance.hints_text } : {}),
+      ...(instance.version !== undefined ? { version: String(instance.version) } : {}),
+    })),
+  };
+}

@@ -1,0 +1,294 @@
+import type { Chain, ChainStep } from '../../protocol/chain';
+import type { RunMode, RunState, StepAuthor, StepState } from '../../protocol/run';
+import { isPathSafe, parsePatch, touchedPaths } from '../patch';
+import { UserError } from '../util/errors';
+import type { Journal } from './journal';
+import { authorLabel, createRunState, makeRunId } from './plan';
+import type { Clock, EngineLog, RepoPort, RunStorePort } from './ports';
+import { oracleRef, stepRef } from './refs';
+
+export interface StartRunArgs {
+  chain: Chain;
+  chainFile: string;
+  repoSource: string;
+  mode: RunMode;
+  authors: StepAuthor[];
+  /** Patches of `recorded` authors by instance id (null/'' = the agent produced none). */
+  recorded: Record<string, string | null>;
+  /** Begin at this step: earlier steps are authored as given (Seq) or skipped (Oracle). */
+  startStep?: number;
+  runId?: string;
+}
+
+export interface EngineResult {
+  state: RunState;
+  /** Things a person must be told (where their uncommitted work went, patches that failed). */
+  notes: string[];
+}
+
+/**
+ * The chain engine: starts runs, submits steps and advances through gold/recorded steps, with
+ * step boundaries as git refs and state in the run store. Every change that spans several
+ * writes goes through a journal, so a process killed at any point leaves a run that the next
+ * call rolls forward (see journal.ts).
+ */
+export class ChainRunEngine {
+  private readonly ownPid: number;
+
+  constructor(
+    private readonly repo: RepoPort,
+    private readonly store: RunStorePort,
+    private readonly clock: Clock,
+    private readonly log: EngineLog = () => {},
+    pid = 0,
+  ) {
+    this.ownPid = pid;
+  }
+
+  /** The current run and its chain, after rolling forward anything an earlier process left half done. */
+  async open(): Promise<{ state: RunState; chain: Chain; notes: string[] }> {
+    const notes = await this.recover();
+    const runId = this.store.currentRunId();
+    if (!runId) throw new UserError('this directory has no ChainLens run (start one with `chainlens checkout`)', 'state');
+    const state = this.store.loadRun(runId);
+    const chain = this.store.loadChain(runId);
+    if (!state || !chain) throw new UserError(`the run '${runId}' named in .git/chainlens/current has no state file`, 'state');
+    return { state, chain, notes };
+  }
+
+  async start(args: StartRunArgs): Promise<EngineResult> {
+    const notes = await this.recover();
+    const { chain } = args;
+    const base = await this.repo.resolveCommit(chain.baseCommit);
+    if (!base) throw new UserError(`the repository has no commit ${chain.baseCommit} (the chain's base_commit)`, 'git');
+    const startStep = args.startStep ?? chain.steps[0].order;
+    if (!chain.steps.some((s) => s.order === startStep)) throw new UserError(`the chain has no step ${startStep}`, 'usage');
+
+    const runId = args.runId ?? makeRunId(args.mode, this.clock.now(), (id) => this.store.loadRun(id) !== null);
+    const state = createRunState({ runId, chain: { ...chain, baseCommit: base }, chainFile: args.chainFile, repoSource: args.repoSource, mode: args.mode, authors: args.authors, now: this.clock.now() });
+    if (await this.repo.isDirty()) {
+      const where = await this.repo.stash(`chainlens: uncommitted work before starting run ${runId}`);
+      notes.push(`Your uncommitted changes were stashed: ${where}`);
+    }
+    this.store.saveChain(runId, { ...chain, baseCommit: base });
+    this.store.saveRecorded(runId, args.recorded);
+
+    // Steps before startStep: Oracle skips them (its state is gold anyway); Seq builds them with their authors.
+    let first = chain.steps.findIndex((s) => s.order === startStep);
+    if (args.mode === 'seq' && first > 0) {
+      const humans = chain.steps.slice(0, first).filter((_, i) => args.authors[i].kind === 'human' || args.authors[i].kind === 'agent-live');
+      if (humans.length) throw new UserError(`Seq mode builds steps before ${startStep} in turn, but step ${humans[0].order} is authored by a person; author it gold or recorded, or start at step 1`, 'usage');
+      first = 0;
+    }
+    for (let i = 0; i < first; i++) state.steps[i].note = 'skipped: Oracle run started at a later step';
+    const entered = await this.enterStep(state, chain, first, base);
+    this.store.saveRun(entered);
+    this.store.setCurrentRunId(runId);
+    await this.switchWorkTree(entered, entered.steps[first].start!, false);
+    this.log(`run ${runId}: ${args.mode} mode, step ${entered.currentStep} of ${chain.steps.length}`);
+    const advanced = await this.advanceAutomatic(entered, chain, notes);
+    return { state: advanced, notes };
+  }
+
+  /** Commits the current (human) step's work, then moves to the next step. */
+  async submit(): Promise<EngineResult & { submitted: number }> {
+    const { state, chain, notes } = await this.open();
+    const index = this.currentIndex(state);
+    const step = state.steps[index];
+    if (step.author.kind === 'gold' || step.author.kind === 'recorded') {
+      throw new UserError(`step ${step.order} is authored ${authorLabel(step.author)}; it is applied automatically`, 'state');
+    }
+    this.writeJournal({ op: 'submit', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString() });
+    const end = await this.commitWork(state, chain.steps[index], step.author);
+    this.writeJournal({ op: 'submit', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString(), end });
+    const next = await this.finishStep(state, chain, index, end, 'submitted', null, false);
+    const advanced = await this.advanceAutomatic(next, chain, notes);
+    return { state: advanced, notes, submitted: step.order };
+  }
+
+  private currentIndex(state: RunState): number {
+    if (state.currentStep === null) throw new UserError(`run ${state.runId} is complete: every step has been submitted`, 'state');
+    return state.steps.findIndex((s) => s.order === state.currentStep);
+  }
+
+  private async commitWork(state: RunState, step: ChainStep, author: StepAuthor): Promise<string> {
+    if (await this.repo.isDirty()) return this.repo.commitAll(`chainlens: step ${step.order} (${step.instanceId}) by ${authorLabel(author)}\n\nrun ${state.runId}, ${state.mode} mode`);
+    return this.repo.head();
+  }
+
+  /** Records step `index` as ended at `end` and enters the next step (or completes the run). */
+  private async finishStep(state: RunState, chain: Chain, index: number, end: string, status: StepState['status'], note: string | null, recovering: boolean): Promise<RunState> {
+    const step = state.steps[index];
+    const now = this.clock.now();
+    await this.repo.updateRef(stepRef(state.runId, step.order, 'end'), end);
+    const patch = await this.repo.diffStats(step.start!, end);
+    const startedAt = step.startedAt ? new Date(step.startedAt).getTime() : now.getTime();
+    const done: RunState = {
+      ...state,
+      updatedAt: now.toISOString(),
+      steps: state.steps.map((s, i) => (i === index ? { ...s, status, end, submittedAt: now.toISOString(), elapsedMs: now.getTime() - startedAt, patch, note } : s)),
+    };
+    let next = done;
+    if (index + 1 < chain.steps.length) {
+      next = await this.enterStep(done, chain, index + 1, end);
+      await this.switchWorkTree(next, next.steps[index + 1].start!, recovering);
+    } else {
+      next = { ...done, currentStep: null };
+    }
+    this.store.saveRun(next);
+    this.store.clearJournal();
+    this.log(`step ${step.order} ${status === 'submitted' ? 'submitted' : status.replace('_', ' ')}: ${patch.files} file(s), +${patch.insertions} -${patch.deletions}`);
+    return next;
+  }
+
+  /** The state with step `index` current, its start commit computed and recorded as a ref. */
+  private async enterStep(state: RunState, chain: Chain, index: number, previousEnd: string): Promise<RunState> {
+    const step = state.steps[index];
+    const start = state.mode === 'seq' || index === 0 ? previousEnd : await this.oracleState(state, chain, index);
+    await this.repo.updateRef(stepRef(state.runId, step.order, 'start'), start);
+    return {
+      ...state,
+      currentStep: step.order,
+      updatedAt: this.clock.now().toISOString(),
+      steps: state.steps.map((s, i) => (i === index ? { ...s, status: 'current', start, startedAt: this.clock.now().toISOString() } : s)),
+    };
+  }
+
+  /** Oracle start of step `index`: base + gold test_patch and patch of every earlier step (cached as refs). */
+  private async oracleState(state: RunState, chain: Chain, index: number): Promise<string> {
+    const cached = await this.repo.readRef(oracleRef(state.runId, chain.steps[index].order));
+    if (cached) return cached;
+    let commit = chain.baseCommit;
+    for (let i = 1; i <= index; i++) {
+      const ref = oracleRef(state.runId, chain.steps[i].order);
+      const have = await this.repo.readRef(ref);
+      if (have) {
+        commit = have;
+        continue;
+      }
+      const prev = chain.steps[i - 1];
+      commit = await this.repo.commitPatchesOnto(
+        commit,
+        [
+          { label: `the gold test_patch of step ${prev.order} (${prev.instanceId})`, text: prev.testPatch },
+          { label: `the gold patch of step ${prev.order} (${prev.instanceId})`, text: prev.goldPatch },
+        ],
+        `chainlens oracle: gold test_patch + patch of step ${prev.order} (${prev.instanceId})`,
+      );
+      await this.repo.updateRef(ref, commit);
+    }
+    return commit;
+  }
+
+  private async switchWorkTree(state: RunState, target: string, recovering: boolean): Promise<void> {
+    if (!recovering && (await this.repo.head().catch(() => null)) === target && !(await this.repo.isDirty())) {
+      // Already there (Seq: the next step starts where this one ended), but keep the branch current.
+      await this.repo.switchBranch(state.branch, target);
+      return;
+    }
+    this.writeJournal({ op: 'switch', runId: state.runId, target, pid: this.ownPid, startedAt: this.clock.now().toISOString() });
+    if (recovering) await this.repo.forceSwitchBranch(state.branch, target);
+    else await this.repo.switchBranch(state.branch, target);
+    this.store.clearJournal();
+  }
+
+  /** Applies gold/recorded patches for as long as the current step is authored so. */
+  private async advanceAutomatic(state: RunState, chain: Chain, notes: string[]): Promise<RunState> {
+    let current = state;
+    const recorded = this.store.loadRecorded(state.runId);
+    while (current.currentStep !== null) {
+      const index = this.currentIndex(current);
+      const step = current.steps[index];
+      if (step.author.kind !== 'gold' && step.author.kind !== 'recorded') break;
+      const chainStep = chain.steps[index];
+      const patch = step.author.kind === 'gold' ? chainStep.goldPatch : (recorded[chainStep.instanceId] ?? null);
+      current = await this.applyAuthoredPatch(current, chain, index, patch, notes);
+    }
+    return current;
+  }
+
+  private async applyAuthoredPatch(state: RunState, chain: Chain, index: number, patch: string | null, notes: string[]): Promise<RunState> {
+    const step = state.steps[index];
+    const who = authorLabel(step.author);
+    if (patch === null || patch.trim() === '') {
+      const note = `${who} produced no patch for step ${step.order}`;
+      notes.push(note);
+      this.writeJournal({ op: 'submit', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString(), end: step.start!, outcome: { status: 'empty_patch', note } });
+      return this.finishStep(state, chain, index, step.start!, 'empty_patch', note, false);
+    }
+    const refusal = unsafePatchReason(patch, `the ${who} patch of step ${step.order}`);
+    const conflict = refusal ?? (await this.repo.applyCheck(patch));
+    if (conflict !== null) {
+      const note = refusal ?? `the ${who} patch of step ${step.order} does not apply: ${conflict}`;
+      notes.push(`${note} (the repository was left unchanged)`);
+      this.writeJournal({ op: 'submit', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString(), end: step.start!, outcome: { status: 'patch_failed', note } });
+      return this.finishStep(state, chain, index, step.start!, 'patch_failed', note, false);
+    }
+    this.writeJournal({ op: 'apply', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString() });
+    await this.repo.apply(patch);
+    const end = await this.commitWork(state, chain.steps[index], step.author);
+    this.writeJournal({ op: 'submit', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString(), end });
+    return this.finishStep(state, chain, index, end, 'submitted', null, false);
+  }
+
+  private writeJournal(journal: Journal): void {
+    this.store.writeJournal(journal);
+  }
+
+  /**
+   * Rolls forward a change an earlier process left half done (it was killed). Returns notes for
+   * a person. Refuses while the journal's owner is still alive (two processes on one run).
+   */
+  async recover(): Promise<string[]> {
+    const journal = this.store.readJournal();
+    if (!journal) return [];
+    if (journal.pid !== this.ownPid && this.store.processAlive(journal.pid)) {
+      throw new UserError(`another ChainLens process (pid ${journal.pid}) is changing this run; wait for it to finish`, 'state');
+    }
+    const state = this.store.loadRun(journal.runId);
+    const chain = this.store.loadChain(journal.runId);
+    if (!state || !chain) {
+      this.store.clearJournal();
+      return [];
+    }
+    const removedLock = await this.repo.removeStaleIndexLock();
+    const notes = [`recovered run ${state.runId} after an interrupted ${journal.op}${removedLock ? ' (removed a stale .git/index.lock)' : ''}`];
+    this.log(notes[0]);
+    if (journal.op === 'switch') {
+      await this.repo.forceSwitchBranch(state.branch, journal.target);
+      this.store.clearJournal();
+      return notes;
+    }
+    const index = state.steps.findIndex((s) => s.order === journal.step);
+    const step = state.steps[index];
+    if (step.status !== 'current') {
+      // The change completed; only the journal was left. Make sure the tree is where the state says.
+      this.store.clearJournal();
+      return notes;
+    }
+    if (journal.op === 'apply') {
+      // A gold/recorded patch was being applied: nothing of a person's is in the tree, start over.
+      await this.repo.forceSwitchBranch(state.branch, step.start!);
+      this.store.clearJournal();
+      await this.advanceAutomatic(state, chain, notes);
+      return notes;
+    }
+    const end = journal.end ?? (await this.commitWork(state, chain.steps[index], step.author));
+    const outcome = journal.outcome ?? { status: 'submitted' as const, note: null };
+    const next = await this.finishStep(state, chain, index, end, outcome.status, outcome.note, true);
+    await this.advanceAutomatic(next, chain, notes);
+    return notes;
+  }
+}
+
+/** Why a patch must not be applied (it writes outside the repository or into .git), or null. */
+export function unsafePatchReason(patch: string, what: string): string | null {
+  let paths: string[];
+  try {
+    paths = touchedPaths(parsePatch(patch, what));
+  } catch (e) {
+    return `${what} is not a valid patch: ${(e as Error).message}`;
+  }
+  const bad = paths.filter((p) => !isPathSafe(p));
+  return bad.length ? `${what} was refused: it writes outside the repository (${bad.join(', ')})` : null;
+}

@@ -1,0 +1,51 @@
+import type { Chain } from '../../protocol/chain';
+import type { PatchStats, RunState } from '../../protocol/run';
+import type { Journal } from './journal';
+
+/**
+ * What the run engine needs from git. src/infra/git/git.ts implements it with real git; the
+ * engine stays free of node:* so the same logic serves the CLI, VS Code and agents.
+ */
+export interface RepoPort {
+  head(): Promise<string>;
+  resolveCommit(rev: string): Promise<string | null>;
+  isDirty(): Promise<boolean>;
+  commitAll(message: string): Promise<string>;
+  stash(message: string): Promise<string>;
+  applyCheck(patch: string): Promise<string | null>;
+  apply(patch: string): Promise<void>;
+  commitPatchesOnto(base: string, patches: { label: string; text: string }[], message: string): Promise<string>;
+  switchBranch(branch: string, sha: string): Promise<void>;
+  /** Discards whatever is in the work tree and index: only for recovering ChainLens's own interrupted writes. */
+  forceSwitchBranch(branch: string, sha: string): Promise<void>;
+  removeStaleIndexLock(): Promise<boolean>;
+  updateRef(ref: string, sha: string): Promise<void>;
+  readRef(ref: string): Promise<string | null>;
+  diffStats(from: string, to: string): Promise<PatchStats>;
+}
+
+/** Run state under `.git/chainlens/`, written atomically. */
+export interface RunStorePort {
+  currentRunId(): string | null;
+  setCurrentRunId(runId: string): void;
+  loadRun(runId: string): RunState | null;
+  saveRun(state: RunState): void;
+  listRuns(): RunState[];
+  loadChain(runId: string): Chain | null;
+  saveChain(runId: string, chain: Chain): void;
+  /** Patches of `recorded` authors, by instance id, kept with the run so later steps need no file. */
+  saveRecorded(runId: string, patches: Record<string, string | null>): void;
+  loadRecorded(runId: string): Record<string, string | null>;
+  /** Whether the process that wrote a journal still runs (then its change is not abandoned). */
+  processAlive(pid: number): boolean;
+  readJournal(): Journal | null;
+  writeJournal(journal: Journal): void;
+  clearJournal(): void;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+/** Progress lines for a person (CLI stderr, VS Code's output channel). */
+export type EngineLog = (line: string) => void;

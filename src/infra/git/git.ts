@@ -1,0 +1,200 @@
+import { simpleGit, type SimpleGit } from 'simple-git';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { UserError } from '../../core/util/errors';
+import type { PatchStats } from '../../protocol/run';
+
+const SHA = /^[0-9a-f]{40}$/;
+/** Refs ChainLens writes; validated so a run id can never smuggle options or paths into git. */
+const REF = /^refs\/chainlens\/[A-Za-z0-9._/-]+$/;
+
+/** Identity used only when the user has none configured (CI, fresh containers). */
+const FALLBACK_IDENTITY = ['-c', 'user.name=ChainLens', '-c', 'user.email=chainlens@localhost'];
+
+export function assertRef(ref: string): string {
+  if (!REF.test(ref) || ref.includes('..') || ref.endsWith('/') || ref.endsWith('.lock')) throw new Error(`invalid ChainLens ref '${ref}'`);
+  return ref;
+}
+
+export function assertSha(sha: string): string {
+  if (!SHA.test(sha)) throw new Error(`invalid commit id '${sha}'`);
+  return sha;
+}
+
+/** The git operations ChainLens needs on one work tree, through simple-git with validated arguments. */
+export class Git {
+  private readonly git: SimpleGit;
+  private identity: string[] | undefined;
+
+  constructor(readonly dir: string) {
+    this.git = simpleGit({ baseDir: dir, maxConcurrentProcesses: 1, trimmed: false });
+  }
+
+  raw(args: string[], env?: Record<string, string>): Promise<string> {
+    const git = env ? this.git.env({ ...process.env, ...env }) : this.git;
+    return git.raw(args);
+  }
+
+  async gitDir(): Promise<string> {
+    return (await this.raw(['rev-parse', '--absolute-git-dir'])).trim();
+  }
+
+  /** The full commit id of `rev`, or null when it does not name a commit here. */
+  async resolveCommit(rev: string): Promise<string | null> {
+    if (rev.startsWith('-')) throw new Error(`invalid revision '${rev}'`);
+    try {
+      return (await this.raw(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`])).trim() || null;
+    } catch {
+      return null;
+    }
+  }
+
+  async head(): Promise<string> {
+    return (await this.raw(['rev-parse', 'HEAD'])).trim();
+  }
+
+  /** Uncommitted changes, untracked files included (what a switch must never lose). */
+  async isDirty(): Promise<boolean> {
+    return (await this.raw(['status', '--porcelain', '--untracked-files=all'])).trim() !== '';
+  }
+
+  private async commitIdentity(): Promise<string[]> {
+    if (this.identity) return this.identity;
+    let hasName = false;
+    try {
+      hasName = (await this.raw(['config', 'user.email'])).trim() !== '';
+    } catch {
+      hasName = false;
+    }
+    this.identity = hasName ? [] : FALLBACK_IDENTITY;
+    return this.identity;
+  }
+
+  /** Commits everything in the work tree (untracked files too); returns the new HEAD. */
+  async commitAll(message: string): Promise<string> {
+    await this.raw(['add', '-A']);
+    await this.raw([...(await this.commitIdentity()), 'commit', '--quiet', '--allow-empty', '--no-verify', '-m', message]);
+    return this.head();
+  }
+
+  /** Saves uncommitted work (untracked too) as a stash entry; returns its description. */
+  async stash(message: string): Promise<string> {
+    await this.raw([...(await this.commitIdentity()), 'stash', 'push', '--include-untracked', '--message', message]);
+    const sha = (await this.raw(['rev-parse', 'stash@{0}'])).trim();
+    return `stash@{0} (${sha.slice(0, 10)}, "${message}"; restore with: git stash apply ${sha.slice(0, 10)})`;
+  }
+
+  async updateRef(ref: string, sha: string): Promise<void> {
+    await this.raw(['update-ref', assertRef(ref), assertSha(sha)]);
+  }
+
+  async readRef(ref: string): Promise<string | null> {
+    return this.resolveCommit(assertRef(ref));
+  }
+
+  /** Moves the run's branch to `sha` and checks it out (the work tree must be clean). */
+  async switchBranch(branch: string, sha: string): Promise<void> {
+    if (!/^chainlens\/[a-z0-9-]+$/.test(branch)) throw new Error(`invalid branch '${branch}'`);
+    await this.raw(['checkout', '--quiet', '-B', branch, assertSha(sha)]);
+  }
+
+  /** Like switchBranch, but discards the work tree and index: only for recovering ChainLens's own interrupted writes. */
+  async forceSwitchBranch(branch: string, sha: string): Promise<void> {
+    if (!/^chainlens\/[a-z0-9-]+$/.test(branch)) throw new Error(`invalid branch '${branch}'`);
+    await this.raw(['checkout', '--quiet', '--force', '-B', branch, assertSha(sha)]);
+  }
+
+  /** Removes .git/index.lock left by a git process that was killed (callers know no git runs here). */
+  async removeStaleIndexLock(): Promise<boolean> {
+    const lock = join(await this.gitDir(), 'index.lock');
+    if (!existsSync(lock)) return false;
+    rmSync(lock, { force: true });
+    return true;
+  }
+
+  /** `git apply --check`: null when the patch applies cleanly to the work tree, else git's message. */
+  async applyCheck(patch: string): Promise<string | null> {
+    return withPatchFile(patch, async (file) => {
+      try {
+        await this.raw(['apply', '--check', '--whitespace=nowarn', file]);
+        return null;
+      } catch (e) {
+        return cleanGitError(e);
+      }
+    });
+  }
+
+  async apply(patch: string): Promise<void> {
+    await withPatchFile(patch, (file) => this.raw(['apply', '--whitespace=nowarn', file]));
+  }
+
+  /**
+   * A commit of `base` + `patches`, built in a temporary index without touching the work tree
+   * (how Oracle states are made cheaply). Throws UserError naming the patch that does not apply.
+   */
+  async commitPatchesOnto(base: string, patches: { label: string; text: string }[], message: string): Promise<string> {
+    const gitDir = await this.gitDir();
+    const scratch = mkdtempSync(join(tmpdir(), 'chainlens-index-'));
+    const env = { GIT_INDEX_FILE: join(scratch, 'index') };
+    try {
+      await this.raw(['read-tree', assertSha(base)], env);
+      for (const patch of patches) {
+        if (patch.text.trim() === '') continue;
+        const file = join(scratch, 'patch.diff');
+        writeFileSync(file, patch.text);
+        try {
+          await this.raw(['apply', '--cached', '--whitespace=nowarn', file], env);
+        } catch (e) {
+          throw new UserError(`${patch.label} does not apply: ${cleanGitError(e)}`, 'git');
+        }
+      }
+      const tree = (await this.raw(['write-tree'], env)).trim();
+      const commit = await this.raw([...(await this.commitIdentity()), 'commit-tree', tree, '-p', base, '-m', message], { GIT_DIR: gitDir });
+      return commit.trim();
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }
+
+  async diffStats(from: string, to: string): Promise<PatchStats> {
+    const out = await this.raw(['diff', '--numstat', assertSha(from), assertSha(to)]);
+    let files = 0;
+    let insertions = 0;
+    let deletions = 0;
+    for (const line of out.split('\n')) {
+      const m = /^(\d+|-)\t(\d+|-)\t/.exec(line);
+      if (!m) continue;
+      files++;
+      insertions += m[1] === '-' ? 0 : Number(m[1]);
+      deletions += m[2] === '-' ? 0 : Number(m[2]);
+    }
+    return { files, insertions, deletions };
+  }
+
+  /** `git diff --binary from to`: a step's patch, or a state's cumulative diff from base. */
+  async diff(from: string, to: string): Promise<string> {
+    return this.raw(['diff', '--binary', '--no-color', '--no-ext-diff', assertSha(from), assertSha(to)]);
+  }
+}
+
+async function withPatchFile<T>(patch: string, fn: (file: string) => Promise<T>): Promise<T> {
+  const scratch = mkdtempSync(join(tmpdir(), 'chainlens-patch-'));
+  const file = join(scratch, 'patch.diff');
+  writeFileSync(file, patch.endsWith('\n') ? patch : patch + '\n');
+  try {
+    return await fn(file);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** git's stderr without simple-git's wrapping, temp file names, or blank lines. */
+export function cleanGitError(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return text
+    .split('\n')
+    .map((l) => l.replace(/\/tmp\/chainlens-[^/]+\/patch\.diff/g, '<patch>').trim())
+    .filter((l) => l !== '')
+    .join('; ');
+}

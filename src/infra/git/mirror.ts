@@ -1,0 +1,93 @@
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { simpleGit } from 'simple-git';
+import { UserError } from '../../core/util/errors';
+import { cleanGitError } from './git';
+
+/** A repository source a person gave: a local path, or a URL git can clone. */
+export type RepoSource = { kind: 'path'; path: string } | { kind: 'url'; url: string };
+
+const URL_LIKE = /^(?:https?|ssh|git|file):\/\/|^[\w.-]+@[\w.-]+:/;
+
+export function parseRepoSource(value: string, cwd: string): RepoSource {
+  if (value.startsWith('-')) throw new UserError(`--repo '${value}' is not a path or URL`, 'usage');
+  if (URL_LIKE.test(value)) return { kind: 'url', url: value };
+  const path = resolve(cwd, value);
+  if (!existsSync(path) || !statSync(path).isDirectory()) throw new UserError(`--repo ${path} does not exist (give a local git repository or a git URL)`, 'input');
+  return { kind: 'path', path };
+}
+
+export function describeRepoSource(source: RepoSource): string {
+  return source.kind === 'path' ? source.path : source.url;
+}
+
+/** Where mirrors of remote repositories are kept, so reopening a chain needs no network. */
+export function cacheRoot(): string {
+  return process.env.CHAINLENS_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'chainlens');
+}
+
+function mirrorPath(url: string): string {
+  const name = url.replace(/\.git$/, '').split(/[/:]/).filter(Boolean).slice(-2).join('-').replace(/[^\w.-]/g, '_');
+  return join(cacheRoot(), 'mirrors', `${name}-${createHash('sha256').update(url).digest('hex').slice(0, 12)}.git`);
+}
+
+async function hasCommit(gitDir: string, sha: string): Promise<boolean> {
+  try {
+    await simpleGit({ baseDir: gitDir }).raw(['cat-file', '-e', `${sha}^{commit}`]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The local repository to clone the work tree from, holding `commit`. A local path is used as
+ * is; a URL goes through a bare mirror under cacheRoot(): made once (cloned to a temp name and
+ * renamed, so a killed clone never leaves a half mirror), fetched only when `commit` is missing.
+ */
+export async function ensureLocalSource(source: RepoSource, commit: string, log: (line: string) => void = () => {}): Promise<string> {
+  if (source.kind === 'path') {
+    if (!(await hasCommit(source.path, commit))) {
+      throw new UserError(`commit ${commit} is not in the repository at ${source.path}`, 'git', [
+        'the chain\'s base_commit must exist there: fetch it into that repository, or pass the upstream URL as --repo',
+      ]);
+    }
+    return source.path;
+  }
+  const mirror = mirrorPath(source.url);
+  if (!existsSync(mirror)) {
+    mkdirSync(join(cacheRoot(), 'mirrors'), { recursive: true });
+    const partial = `${mirror}.partial-${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    log(`cloning ${source.url} into the mirror cache (${mirror})`);
+    try {
+      await simpleGit().raw(['clone', '--mirror', '--quiet', '--', source.url, partial]);
+    } catch (e) {
+      rmSync(partial, { recursive: true, force: true });
+      throw new UserError(`could not clone ${source.url}: ${cleanGitError(e)}`, 'git');
+    }
+    renameSync(partial, mirror);
+  }
+  if (!(await hasCommit(mirror, commit))) {
+    log(`fetching ${source.url} into the mirror cache (commit ${commit.slice(0, 10)} is missing)`);
+    try {
+      await simpleGit({ baseDir: mirror }).raw(['fetch', '--quiet', '--prune', 'origin']);
+    } catch (e) {
+      throw new UserError(`commit ${commit} is not in the cached mirror of ${source.url} and fetching failed: ${cleanGitError(e)}`, 'git');
+    }
+    if (!(await hasCommit(mirror, commit))) throw new UserError(`commit ${commit} is not in ${source.url}`, 'git');
+  }
+  return mirror;
+}
+
+/** Clones `localSource` into `workdir` without a checkout; origin points at what the person named. */
+export async function cloneWorkTree(localSource: string, workdir: string, origin: string): Promise<void> {
+  try {
+    await simpleGit().raw(['clone', '--quiet', '--no-checkout', '--', localSource, workdir]);
+    await simpleGit({ baseDir: workdir }).raw(['remote', 'set-url', 'origin', origin]);
+  } catch (e) {
+    throw new UserError(`could not clone into ${workdir}: ${cleanGitError(e)}`, 'git');
+  }
+}

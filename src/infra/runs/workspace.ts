@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Chain } from '../../protocol/chain';
+import { ChainRunEngine } from '../../core/run/engine';
+import type { EngineLog } from '../../core/run/ports';
+import { UserError } from '../../core/util/errors';
+import { Git } from '../git/git';
+import { cloneWorkTree, describeRepoSource, ensureLocalSource, type RepoSource } from '../git/mirror';
+import { RunStore } from './store';
+
+export interface Workspace {
+  dir: string;
+  git: Git;
+  store: RunStore;
+  engine: ChainRunEngine;
+}
+
+const systemClock = { now: () => new Date() };
+
+/** The engine for an existing work tree (any directory inside it). */
+export async function openWorkspace(dir: string, log?: EngineLog): Promise<Workspace> {
+  const abs = resolve(dir);
+  if (!existsSync(abs)) throw new UserError(`${abs} does not exist`, 'input');
+  const probe = new Git(abs);
+  let top: string;
+  try {
+    top = (await probe.raw(['rev-parse', '--show-toplevel'])).trim();
+  } catch {
+    throw new UserError(`${abs} is not a git work tree (check a chain out there with \`chainlens checkout\`)`, 'state');
+  }
+  const git = new Git(top);
+  const store = new RunStore(await git.gitDir());
+  return { dir: top, git, store, engine: new ChainRunEngine(git, store, systemClock, log, process.pid) };
+}
+
+/**
+ * A work tree for `chain` at `workdir`: reused when it already holds the chain's repository
+ * (a previous checkout, or the person's own clone), else cloned from `source` (through the
+ * mirror cache for URLs). A fresh clone goes to a temporary sibling and is renamed into place,
+ * so a killed checkout never leaves a half-cloned directory that looks usable.
+ */
+export async function prepareWorkTree(chain: Chain, source: RepoSource, workdir: string, log: EngineLog = () => {}): Promise<Workspace> {
+  const abs = resolve(workdir);
+  const exists = existsSync(abs);
+  if (exists && !statSync(abs).isDirectory()) throw new UserError(`--dir ${abs} is a file`, 'input');
+  const empty = !exists || readdirSync(abs).length === 0;
+  if (!empty) {
+    if (!existsSync(join(abs, '.git'))) throw new UserError(`--dir ${abs} is not empty and is not a git repository; choose a new directory`, 'input');
+    const ws = await openWorkspace(abs, log);
+    const runId = ws.store.currentRunId();
+    const previous = runId ? ws.store.loadChain(runId) : null;
+    if (previous && previous.id !== chain.id) {
+      throw new UserError(`--dir ${abs} holds a run of chain '${previous.id}', not '${chain.id}'; choose a new directory`, 'state');
+    }
+    if (!(await ws.git.resolveCommit(chain.baseCommit))) {
+      throw new UserError(`the repository in ${abs} has no commit ${chain.baseCommit} (the chain's base_commit); is it a clone of ${chain.repo}?`, 'git');
+    }
+    return ws;
+  }
+  const local = await ensureLocalSource(source, chain.baseCommit, log);
+  mkdirSync(dirname(abs), { recursive: true });
+  const partial = join(dirname(abs), `.${basename(abs)}.chainlens-partial-${process.pid}`);
+  rmSync(partial, { recursive: true, force: true });
+  log(`cloning ${describeRepoSource(source)} into ${abs}`);
+  try {
+    await cloneWorkTree(local, partial, describeRepoSource(source));
+    if (exists) rmdirSync(abs);
+    renameSync(partial, abs);
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+  return openWorkspace(abs, log);
+}

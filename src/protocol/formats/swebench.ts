@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { TestListSchema } from './testList';
+
+/** A SWE-bench instance (Lite, Verified, Multilingual, ...). Extra fields are kept, not rejected. */
+export const SweBenchInstanceSchema = z.looseObject({
+  repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'expected owner/name'),
+  instance_id: z.string().min(1),
+  base_commit: z.string().regex(/^[0-9a-f]{7,40}$/i, 'expected a commit hash'),
+  patch: z.string(),
+  test_patch: z.string(),
+  problem_statement: z.string(),
+  hints_text: z.string().nullable().optional(),
+  created_at: z.string().optional(),
+  version: z.union([z.string(), z.number()]).optional(),
+  FAIL_TO_PASS: TestListSchema,
+  PASS_TO_PASS: TestListSchema,
+  environment_setup_commit: z.string().optional(),
+  image: z.string().optional(),
+  test_cmds: z.string().nullable().optional(),
+});
+export type SweBenchInstance = z.infer<typeof SweBenchInstanceSchema>;
