@@ -1,0 +1,103 @@
+import { applyPatchScript } from './applyPatchScript';
+import { buildEvalScript, type HarnessProfile } from './evalScript';
+import { shellQuote } from './shell';
+import { testFilesPlan } from './testFiles';
+
+/** Everything ChainLens puts into an evaluation container lives under this directory. */
+export const BUNDLE_DIR = '/chainlens';
+/** Where the repository goes when the image does not hold it. */
+export const COPY_IN_REPO_DIR = '/chainlens/repo';
+/** The tag the copied-in repository's single commit gets; the eval script resets to it. */
+export const COPY_IN_BASE_REF = 'chainlens-base';
+/** Exit codes of run.sh that are not the eval script's own. */
+export const RUN_EXIT = { setupFailed: 80, patchFailed: 81 } as const;
+
+export type RepoPlacement =
+  /** The image holds a git work tree at `path` whose HEAD is the base commit. */
+  | { readonly kind: 'in-image'; readonly path: string; readonly baseCommit: string }
+  /** The image lacks the repo: its files are copied to COPY_IN_REPO_DIR and committed there. */
+  | { readonly kind: 'copy-in'; readonly baseCommit: string };
+
+export interface EvalBundleInput {
+  readonly repo: RepoPlacement;
+  /** `git diff --binary base..state`; empty = evaluate the base commit itself. */
+  readonly stateDiff: string;
+  /** Applied in order after the test files were reset (a chain's test patches of bugs 1..k). */
+  readonly testPatches: readonly string[];
+  readonly testCmd: string;
+  readonly profile?: HarnessProfile;
+  readonly preamble?: readonly string[];
+}
+
+export interface BundleFile {
+  /** Absolute path inside the container. */
+  readonly path: string;
+  readonly content: string;
+  readonly mode: number;
+}
+
+export interface EvalBundle {
+  readonly files: BundleFile[];
+  /** The container's command. */
+  readonly command: string[];
+  readonly repoDir: string;
+  readonly baseRef: string;
+}
+
+const withNewline = (s: string) => (s.endsWith('\n') ? s : s + '\n');
+
+function prepareScript(baseCommit: string): string {
+  const dir = shellQuote(COPY_IN_REPO_DIR);
+  // One commit of exactly the archived files, tagged, so `git checkout <base> -- files` and
+  // `git apply --3way` work as they do in an image that holds the real history.
+  return [
+    '#!/bin/bash',
+    'set -uxo pipefail',
+    `cd ${dir} || exit 1`,
+    `git config --global --add safe.directory ${dir}`,
+    'git -c init.defaultBranch=main init -q . || exit 1',
+    'git add -A -f . || exit 1',
+    `git -c user.name=ChainLens -c user.email=chainlens@localhost -c commit.gpgsign=false commit -q --no-verify --allow-empty -m ${shellQuote(`ChainLens copy of ${baseCommit}`)} || exit 1`,
+    `git tag ${COPY_IN_BASE_REF} || exit 1`,
+  ].join('\n') + '\n';
+}
+
+/**
+ * The files and command of one evaluation container: run.sh runs set-up (copy-in only), applies
+ * the state diff with the harness's fallback chain, then execs the harness-shaped eval script.
+ */
+export function buildEvalBundle(input: EvalBundleInput): EvalBundle {
+  const copyIn = input.repo.kind === 'copy-in';
+  const repoDir = input.repo.kind === 'in-image' ? input.repo.path : COPY_IN_REPO_DIR;
+  const baseRef = copyIn ? COPY_IN_BASE_REF : input.repo.baseCommit;
+  const plan = testFilesPlan(input.testPatches);
+  const testPatchFiles = input.testPatches.map((_, i) => `${BUNDLE_DIR}/test_patch_${i + 1}.diff`);
+  const files: BundleFile[] = input.testPatches.map((p, i) => ({ path: testPatchFiles[i], content: withNewline(p), mode: 0o644 }));
+
+  const run = ['#!/bin/bash', '# ChainLens: one container = one evaluation (set-up, state under test, eval script).'];
+  if (copyIn) {
+    files.push({ path: `${BUNDLE_DIR}/prepare.sh`, content: prepareScript(input.repo.baseCommit), mode: 0o755 });
+    run.push(`bash ${BUNDLE_DIR}/prepare.sh || { echo 'ChainLens: could not set up the repository copy in the container'; exit ${RUN_EXIT.setupFailed}; }`);
+  }
+  if (input.stateDiff.trim() === '') {
+    run.push("echo 'ChainLens: the state under test has no changes from the base commit'");
+  } else {
+    files.push({ path: `${BUNDLE_DIR}/state.diff`, content: withNewline(input.stateDiff), mode: 0o644 });
+    files.push({ path: `${BUNDLE_DIR}/apply_state.sh`, content: applyPatchScript(`${BUNDLE_DIR}/state.diff`, repoDir), mode: 0o755 });
+    run.push(`bash ${BUNDLE_DIR}/apply_state.sh || exit ${RUN_EXIT.patchFailed}`);
+  }
+  const evalScript = buildEvalScript({
+    repoDir,
+    baseRef,
+    testPatchFiles,
+    testFilesToReset: plan.reset,
+    testFilesToDelete: plan.remove,
+    testCmd: input.testCmd,
+    profile: input.profile,
+    preamble: input.preamble,
+  });
+  files.push({ path: `${BUNDLE_DIR}/eval.sh`, content: evalScript, mode: 0o755 });
+  run.push(`exec bash ${BUNDLE_DIR}/eval.sh`);
+  files.push({ path: `${BUNDLE_DIR}/run.sh`, content: run.join('\n') + '\n', mode: 0o755 });
+  return { files, command: ['/bin/bash', `${BUNDLE_DIR}/run.sh`], repoDir, baseRef };
+}

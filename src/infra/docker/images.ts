@@ -1,0 +1,58 @@
+import type Docker from 'dockerode';
+import { UserError } from '../../core/util/errors';
+import { connectDocker } from './connect';
+
+/** One event of `docker pull` (the engine's JSON progress messages). */
+export interface PullProgress {
+  readonly status?: string;
+  readonly id?: string;
+  readonly progress?: string;
+  readonly progressDetail?: { current?: number; total?: number };
+}
+
+function statusCode(e: unknown): number | undefined {
+  return typeof e === 'object' && e !== null && 'statusCode' in e ? Number((e as { statusCode: unknown }).statusCode) : undefined;
+}
+
+function errorText(e: unknown): string {
+  if (typeof e === 'object' && e !== null && 'json' in e) {
+    const json = (e as { json?: { message?: string } }).json;
+    if (json?.message) return json.message;
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+export function imageUnavailableError(image: string, reason: string): UserError {
+  return new UserError(
+    `Image ${image} is not on this machine and could not be pulled (${reason.trim()}). ` +
+      `Provide it with \`docker pull ${image}\` (from a machine that reaches its registry), or \`docker load -i <file>.tar\`, ` +
+      'or point ChainLens at another image (the chainlens.image setting or --image).',
+    'environment',
+  );
+}
+
+function pull(docker: Docker, image: string, onProgress?: (e: PullProgress) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    docker.pull(image, {}, (err: unknown, stream: NodeJS.ReadableStream | undefined) => {
+      if (err || !stream) return reject(err ?? new Error('no pull stream'));
+      docker.modem.followProgress(stream, (doneErr: unknown) => (doneErr ? reject(doneErr) : resolve()), (event: PullProgress) => onProgress?.(event));
+    });
+  });
+}
+
+/** Makes sure `image` is present: nothing to do when it is local, else a pull with progress events. */
+export async function ensureImage(image: string, onProgress?: (e: PullProgress) => void, docker?: Docker): Promise<void> {
+  const client = docker ?? (await connectDocker());
+  try {
+    await client.getImage(image).inspect();
+    return;
+  } catch (e) {
+    if (statusCode(e) !== 404) throw new UserError(`Docker could not look up image ${image}: ${errorText(e)}`, 'environment');
+  }
+  try {
+    await pull(client, image, onProgress);
+    await client.getImage(image).inspect();
+  } catch (e) {
+    throw imageUnavailableError(image, errorText(e));
+  }
+}

@@ -1,0 +1,56 @@
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { dirname } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { Writable } from 'node:stream';
+
+/**
+ * The evaluation log as it streams out of the container: each chunk goes to the log file and to
+ * the listener at once (nothing waits for the end), and is kept for the caller's result.
+ */
+export class LogSink {
+  private readonly file: WriteStream;
+  private readonly decoder = new StringDecoder('utf8');
+  private readonly parts: string[] = [];
+
+  constructor(
+    readonly path: string,
+    private readonly onLog?: (chunk: string) => void,
+  ) {
+    mkdirSync(dirname(path), { recursive: true });
+    this.file = createWriteStream(path);
+  }
+
+  write(chunk: Buffer): void {
+    this.file.write(chunk);
+    this.emit(this.decoder.write(chunk));
+  }
+
+  append(text: string): void {
+    this.write(Buffer.from(text));
+  }
+
+  /** A Writable for docker-modem's demuxStream; stdout and stderr share it, so their order is kept. */
+  writable(): Writable {
+    return new Writable({
+      write: (chunk: Buffer, _enc, done) => {
+        this.write(chunk);
+        done();
+      },
+    });
+  }
+
+  text(): string {
+    return this.parts.join('');
+  }
+
+  async close(): Promise<void> {
+    this.emit(this.decoder.end());
+    await new Promise<void>((resolve, reject) => this.file.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  }
+
+  private emit(text: string): void {
+    if (!text) return;
+    this.parts.push(text);
+    this.onLog?.(text);
+  }
+}
