@@ -2,3 +2,4 @@ export * from './types';
 export { parsePatch, PatchParseError } from './parse';
 export { touchedPaths, isPathSafe } from './paths';
 export { applyFilePatch, HunkMismatchError, splitLines } from './apply';
+export { changedLines, mapOldLineToNew, type ChangedLine } from './lines';

@@ -1,0 +1,192 @@
+import type { DriftSuggestion, EvidenceLine } from '../../protocol/analysis';
+import type { DriftLabel } from '../../protocol/labels';
+import { groupOf, isIec } from '../labels/taxonomy';
+import { clip } from './normalize';
+import type { Fact, SymbolDetail } from './symbols';
+
+/** The versions of one symbol that drift compares (the step's against gold's). */
+export interface SymbolVersions {
+  readonly file: string;
+  readonly symbol: string;
+  /** The symbol as the step leaves it (after the step's patch, or untouched). */
+  readonly step: SymbolDetail;
+  /** The symbol as gold leaves it. */
+  readonly gold: SymbolDetail;
+  readonly touchedByStep: boolean;
+  readonly touchedByGold: boolean;
+  /** The step's added/removed lines inside the symbol (EXTRA EDITS evidence). */
+  readonly stepChanges: readonly EvidenceLine[];
+}
+
+interface FactDiff {
+  readonly stepOnly: Fact[];
+  readonly goldOnly: Fact[];
+}
+
+/** Multiset difference by key: a check present twice in gold and once in the step shows once. */
+export function diffFacts(step: readonly Fact[], gold: readonly Fact[]): FactDiff {
+  const count = new Map<string, number>();
+  for (const f of gold) count.set(f.key, (count.get(f.key) ?? 0) + 1);
+  const stepOnly: Fact[] = [];
+  for (const f of step) {
+    const n = count.get(f.key) ?? 0;
+    if (n > 0) count.set(f.key, n - 1);
+    else stepOnly.push(f);
+  }
+  const left = new Map<string, number>();
+  for (const f of step) left.set(f.key, (left.get(f.key) ?? 0) + 1);
+  const goldOnly: Fact[] = [];
+  for (const f of gold) {
+    const n = left.get(f.key) ?? 0;
+    if (n > 0) left.set(f.key, n - 1);
+    else goldOnly.push(f);
+  }
+  return { stepOnly, goldOnly };
+}
+
+const empty = (d: FactDiff) => d.stepOnly.length === 0 && d.goldOnly.length === 0;
+
+function lineText(detail: SymbolDetail, line: number): string {
+  return detail.text.split('\n')[line - detail.symbol.startLine] ?? '';
+}
+
+function evidence(v: SymbolVersions, diffs: FactDiff[]): EvidenceLine[] {
+  const out: EvidenceLine[] = [];
+  const seen = new Set<string>();
+  const add = (side: 'step' | 'gold', detail: SymbolDetail, facts: Fact[]) => {
+    for (const f of facts) {
+      for (const line of f.lines) {
+        const id = `${side}:${line}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        out.push({ side, file: v.file, line, text: lineText(detail, line).trim() });
+      }
+    }
+  };
+  for (const d of diffs) {
+    add('step', v.step, d.stepOnly);
+    add('gold', v.gold, d.goldOnly);
+  }
+  return out;
+}
+
+/** "2 the step lacks (a; b)" from facts, keys shown without their internal prefixes. */
+function describe(facts: Fact[], what: string, strip: (key: string) => string = (k) => k): string {
+  if (facts.length === 0) return '';
+  const shown = facts.slice(0, 2).map((f) => clip(strip(f.key), 100));
+  return `${facts.length} ${what} (${shown.join('; ')}${facts.length > 2 ? '; …' : ''})`;
+}
+
+function joinParts(parts: string[]): string {
+  return parts.filter((p) => p !== '').join('; ');
+}
+
+const gateText = (key: string) => key.replace(/^ => /, '').replace(/ => /, ' → ');
+const inputText = (key: string) => key.replace(/^.* :: /, '');
+
+/**
+ * Heuristic drift suggestions for one symbol: where the step's version departs from gold's in
+ * checks, fallbacks, error handling, return shapes, effects, stubs or scope. Suggestions for a
+ * person to confirm, never verdicts; the first one is the suggested primary label.
+ */
+export function suggestDrift(v: SymbolVersions): DriftSuggestion[] {
+  const out: Array<{ label: DriftLabel; reason: string; evidence: EvidenceLine[] }> = [];
+  const { step, gold } = v;
+
+  if (v.touchedByStep && !v.touchedByGold) {
+    const cosmetic = step.signature === gold.signature;
+    out.push({
+      label: 'EXTRA EDITS',
+      reason: `the step changes ${v.symbol}, which gold leaves alone${cosmetic ? ' (comments/layout only)' : ''}`,
+      evidence: [...v.stepChanges].slice(0, 8),
+    });
+  }
+
+  const stubs = diffFacts(step.stubs, gold.stubs);
+  if (stubs.stepOnly.length > 0) {
+    out.push({
+      label: 'INCOMPLETE',
+      reason: `the step's version is left unfinished where gold's is not: ${describe(stubs.stepOnly, 'stub marker(s)', (k) => k.replace(/^(stub|todo): /, ''))}`,
+      evidence: evidence(v, [{ stepOnly: stubs.stepOnly, goldOnly: [] }]),
+    });
+  }
+
+  const gates = diffFacts(step.gates, gold.gates);
+  const inputs = diffFacts(step.gateInputs, gold.gateInputs);
+  if (!empty(gates) || !empty(inputs)) {
+    out.push({
+      label: 'INPUT GATING',
+      reason: joinParts([
+        describe(gates.goldOnly, 'early exit(s) in gold that the step lacks', gateText),
+        describe(gates.stepOnly, 'early exit(s) the step adds', gateText),
+        inputs.goldOnly.length + inputs.stepOnly.length > 0
+          ? `what the checks test differs: gold ${describe(inputs.goldOnly, 'statement(s)', inputText) || 'nothing else'} vs step ${describe(inputs.stepOnly, 'statement(s)', inputText) || 'nothing else'}`
+          : '',
+      ]),
+      evidence: evidence(v, [gates, inputs]),
+    });
+  }
+
+  const handlers = diffFacts(step.handlers, gold.handlers);
+  const raised = diffFacts(step.raised, gold.raised);
+  if (!empty(handlers) || !empty(raised)) {
+    out.push({
+      label: 'ERROR HANDLING',
+      reason: joinParts([
+        describe(handlers.goldOnly, 'handler(s) only in gold'),
+        describe(handlers.stepOnly, 'handler(s) only in the step'),
+        describe(raised.goldOnly, 'exception type(s) only gold raises', (k) => k.replace(/^raises /, '')),
+        describe(raised.stepOnly, 'exception type(s) only the step raises', (k) => k.replace(/^raises /, '')),
+      ]),
+      evidence: evidence(v, [handlers, raised]),
+    });
+  }
+
+  const fallbacks = diffFacts(step.fallbacks, gold.fallbacks);
+  if (!empty(fallbacks)) {
+    out.push({
+      label: 'SILENT FALLBACK',
+      reason: joinParts([describe(fallbacks.stepOnly, 'substitution(s)/coercion(s) only in the step'), describe(fallbacks.goldOnly, 'only in gold')]),
+      evidence: evidence(v, [fallbacks]),
+    });
+  }
+
+  const returns = diffFacts(step.returns, gold.returns);
+  if (!empty(returns)) {
+    out.push({
+      label: 'RETURN SHAPE',
+      reason: `returns ${step.returns.map((f) => f.key).join(' | ') || 'nothing'} in the step vs ${gold.returns.map((f) => f.key).join(' | ') || 'nothing'} in gold`,
+      evidence: evidence(v, [returns]),
+    });
+  }
+
+  const effects = diffFacts(step.effects, gold.effects);
+  if (!empty(effects)) {
+    out.push({
+      label: 'EXTERNAL EFFECTS',
+      reason: joinParts([describe(effects.stepOnly, 'effect(s) only in the step'), describe(effects.goldOnly, 'effect(s) only in gold')]),
+      evidence: evidence(v, [effects]),
+    });
+  }
+
+  if (out.length === 0 && v.touchedByStep && v.touchedByGold && step.signature === gold.signature) {
+    out.push({
+      label: 'EQUIVALENT',
+      reason: step.text === gold.text ? `the step's ${v.symbol} is identical to gold's` : `the step's ${v.symbol} differs from gold's only in comments, docstrings or layout`,
+      evidence: [],
+    });
+  }
+
+  return out.map((s, i) => ({
+    file: v.file,
+    symbol: v.symbol,
+    label: s.label,
+    group: groupOf(s.label),
+    iec: isIec(s.label),
+    primary: i === 0,
+    reason: s.reason,
+    evidence: s.evidence,
+    range: { startLine: step.symbol.startLine, endLine: step.symbol.endLine },
+    source: 'suggested' as const,
+  }));
+}

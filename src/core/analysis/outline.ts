@@ -1,0 +1,107 @@
+import type { SymbolKind } from '../../protocol/analysis';
+import { extractDetail } from './extract';
+import { profileOf, type LanguageProfile } from './languages';
+import type { CodeSymbol, SourceOutline, SymbolDetail, SymbolIndex } from './symbols';
+import { childrenOf, languageOf, type SyntaxNodeLike, type SyntaxParser, type SyntaxTreeLike } from './syntax';
+
+interface Found {
+  readonly symbol: CodeSymbol;
+  readonly node: SyntaxNodeLike;
+}
+
+/** Every symbol of a tree in source order (outer before inner), with qualified names. */
+export function discoverSymbols(profile: LanguageProfile, root: SyntaxNodeLike): Found[] {
+  const found: Found[] = [];
+  const seen = new Map<string, number>();
+  const walk = (node: SyntaxNodeLike, prefix: string, parentKind: SymbolKind | undefined, wrapperStart: number | undefined) => {
+    const def = profile.definition(node, parentKind === 'class');
+    let nextPrefix = prefix;
+    let nextKind = parentKind;
+    if (def) {
+      const base = prefix ? `${prefix}.${def.name}` : def.name;
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      const qualifiedName = n === 1 ? base : `${base}#${n}`;
+      const symbol: CodeSymbol = {
+        name: def.name,
+        qualifiedName,
+        kind: def.kind,
+        startLine: (wrapperStart ?? node.startPosition.row) + 1,
+        endLine: node.endPosition.row + 1 - (node.endPosition.column === 0 && node.endPosition.row > node.startPosition.row ? 1 : 0),
+      };
+      found.push({ symbol, node });
+      nextPrefix = qualifiedName;
+      nextKind = def.kind;
+    }
+    const isWrapper = profile.wrappers.has(node.type);
+    for (const [child] of childrenOf(node)) {
+      if (!child.isNamed || profile.noDefinitionsInside.has(child.type)) continue;
+      walk(child, nextPrefix, nextKind, isWrapper ? (wrapperStart ?? node.startPosition.row) : undefined);
+    }
+  };
+  walk(root, '', undefined, undefined);
+  return found;
+}
+
+class TreeOutline implements SourceOutline {
+  readonly symbols: readonly CodeSymbol[];
+  private readonly byName = new Map<string, Found>();
+  /** owner[line] = index of the innermost symbol containing it, -1 for top-level code. */
+  private readonly owner: Int32Array;
+  private readonly details = new Map<string, SymbolDetail | undefined>();
+  private readonly lines: string[];
+
+  constructor(
+    private readonly profile: LanguageProfile,
+    private tree: SyntaxTreeLike | undefined,
+    text: string,
+  ) {
+    const found = discoverSymbols(profile, tree!.rootNode);
+    this.symbols = found.map((f) => f.symbol);
+    for (const f of found) this.byName.set(f.symbol.qualifiedName, f);
+    this.lines = text.split('\n');
+    this.owner = new Int32Array(this.lines.length + 2).fill(-1);
+    // Outer symbols come first, so inner ones overwrite their lines.
+    found.forEach((f, i) => this.owner.fill(i, f.symbol.startLine, Math.min(f.symbol.endLine, this.lines.length + 1) + 1));
+  }
+
+  get language() {
+    return this.profile.id;
+  }
+
+  symbolAt(line: number): CodeSymbol | undefined {
+    const i = line >= 0 && line < this.owner.length ? this.owner[line] : -1;
+    return i < 0 ? undefined : this.symbols[i];
+  }
+
+  find(qualifiedName: string): CodeSymbol | undefined {
+    return this.byName.get(qualifiedName)?.symbol;
+  }
+
+  detail(qualifiedName: string): SymbolDetail | undefined {
+    if (this.details.has(qualifiedName)) return this.details.get(qualifiedName);
+    const f = this.byName.get(qualifiedName);
+    if (!this.tree) throw new Error('SourceOutline used after dispose()');
+    const text = f ? this.lines.slice(f.symbol.startLine - 1, f.symbol.endLine).join('\n') : '';
+    const d = f ? extractDetail(this.profile, f.node, f.symbol, text) : undefined;
+    this.details.set(qualifiedName, d);
+    return d;
+  }
+
+  dispose(): void {
+    this.tree?.delete();
+    this.tree = undefined;
+  }
+}
+
+/** A SymbolIndex over any parser that yields tree-sitter-shaped trees (web-tree-sitter in infra). */
+export function createSymbolIndex(parser: SyntaxParser): SymbolIndex {
+  return {
+    async open(path, text) {
+      const language = languageOf(path);
+      if (!language) return undefined;
+      const tree = await parser.parse(language, text);
+      return tree ? new TreeOutline(profileOf(language), tree, text) : undefined;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { SymbolKind } from '../../protocol/analysis';
+import type { LanguageId } from './syntax';
+
+/** Top-level code (imports, constants, module docstring) is attributed to this pseudo-symbol. */
+export const MODULE_SYMBOL = '<module>';
+
+export interface CodeSymbol {
+  readonly name: string;
+  /** `Class.method`, `outer.inner`; a repeated name gets `#2`, `#3` in source order. */
+  readonly qualifiedName: string;
+  readonly kind: SymbolKind;
+  /** 1-based, inclusive; decorators included. */
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+/** One observation inside a symbol: compared by key between two versions, shown by line. */
+export interface Fact {
+  readonly key: string;
+  /** Lines (1-based) a person should look at, most telling first. */
+  readonly lines: readonly number[];
+}
+
+/** What drift heuristics and metrics read about one version of one symbol. */
+export interface SymbolDetail {
+  readonly symbol: CodeSymbol;
+  /** Structure and tokens without comments and docstrings: equal means "same code". */
+  readonly signature: string;
+  /** Raw text of the symbol, to tell "identical" from "differs only in comments/layout". */
+  readonly text: string;
+  readonly cyclomatic: number;
+  readonly lloc: number;
+  /** Early exits: raise/return under a condition, assert. Key = conditions => exit. */
+  readonly gates: readonly Fact[];
+  /** Statements that compute what the gates test (a backward slice over names). */
+  readonly gateInputs: readonly Fact[];
+  /** dict.get(k, d), x or d, int(x)-style coercions. */
+  readonly fallbacks: readonly Fact[];
+  /** except/catch clauses, finally, raises inside handlers. */
+  readonly handlers: readonly Fact[];
+  /** Exception types raised anywhere (compared as a set). */
+  readonly raised: readonly Fact[];
+  /** Return value shapes (compared as a set). */
+  readonly returns: readonly Fact[];
+  /** Output, logging, global and argument/attribute writes. */
+  readonly effects: readonly Fact[];
+  /** pass / NotImplementedError / TODO bodies. */
+  readonly stubs: readonly Fact[];
+}
+
+/** The symbols of one version of one file, with details on demand. */
+export interface SourceOutline {
+  readonly language: LanguageId;
+  readonly symbols: readonly CodeSymbol[];
+  /** The innermost symbol containing the line, undefined for top-level code. */
+  symbolAt(line: number): CodeSymbol | undefined;
+  find(qualifiedName: string): CodeSymbol | undefined;
+  detail(qualifiedName: string): SymbolDetail | undefined;
+  /** Frees the parse tree; the outline must not be used afterwards. */
+  dispose(): void;
+}
+
+/** File text → symbols with ranges. Undefined when no grammar exists (file-level analysis only). */
+export interface SymbolIndex {
+  open(path: string, text: string): Promise<SourceOutline | undefined>;
+}

@@ -1,0 +1,72 @@
+/**
+ * The slice of a concrete syntax tree that analysis reads. web-tree-sitter's Node satisfies it
+ * structurally, so src/infra/treesitter hands real trees in while core never imports a parser.
+ */
+export interface SyntaxPoint {
+  readonly row: number;
+  readonly column: number;
+}
+
+export interface SyntaxNodeLike {
+  readonly type: string;
+  readonly isNamed: boolean;
+  readonly text: string;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly startPosition: SyntaxPoint;
+  readonly endPosition: SyntaxPoint;
+  readonly childCount: number;
+  child(index: number): SyntaxNodeLike | null;
+  childForFieldName(name: string): SyntaxNodeLike | null;
+  fieldNameForChild(index: number): string | null;
+}
+
+export interface SyntaxTreeLike {
+  readonly rootNode: SyntaxNodeLike;
+  /** Frees the tree (wasm memory is not garbage collected). */
+  delete(): void;
+}
+
+export type LanguageId = 'python' | 'javascript' | 'typescript' | 'tsx' | 'go' | 'java' | 'rust';
+
+/** Parses source text of a language; undefined when the grammar cannot be had. */
+export interface SyntaxParser {
+  parse(language: LanguageId, text: string): Promise<SyntaxTreeLike | undefined>;
+}
+
+const EXTENSIONS: Record<string, LanguageId> = {
+  py: 'python',
+  pyi: 'python',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  jsx: 'javascript',
+  ts: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  tsx: 'tsx',
+  go: 'go',
+  java: 'java',
+  rs: 'rust',
+};
+
+/** The grammar a path is parsed with, by extension; undefined means file-level analysis only. */
+export function languageOf(path: string): LanguageId | undefined {
+  const dot = path.lastIndexOf('.');
+  if (dot < 0 || dot < path.lastIndexOf('/')) return undefined;
+  return EXTENSIONS[path.slice(dot + 1).toLowerCase()];
+}
+
+/** Children with their field names, skipping the nulls web-tree-sitter may return. */
+export function* childrenOf(node: SyntaxNodeLike): Generator<[SyntaxNodeLike, string | null]> {
+  for (let i = 0; i < node.childCount; i++) {
+    const c = node.child(i);
+    if (c) yield [c, node.fieldNameForChild(i)];
+  }
+}
+
+export function namedChildren(node: SyntaxNodeLike): SyntaxNodeLike[] {
+  const out: SyntaxNodeLike[] = [];
+  for (const [c] of childrenOf(node)) if (c.isNamed) out.push(c);
+  return out;
+}

@@ -1,0 +1,87 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Language, Parser } from 'web-tree-sitter';
+import type { LanguageId, SyntaxParser, SyntaxTreeLike } from '../../core/analysis/syntax';
+
+/** Grammar file names inside tree-sitter-wasms/out. */
+const GRAMMAR_FILES: Record<LanguageId, string> = {
+  python: 'tree-sitter-python.wasm',
+  javascript: 'tree-sitter-javascript.wasm',
+  typescript: 'tree-sitter-typescript.wasm',
+  tsx: 'tree-sitter-tsx.wasm',
+  go: 'tree-sitter-go.wasm',
+  java: 'tree-sitter-java.wasm',
+  rust: 'tree-sitter-rust.wasm',
+};
+
+export interface TreeSitterOptions {
+  /** Folder holding the tree-sitter-*.wasm grammars (default: the tree-sitter-wasms package). */
+  readonly grammarDir?: string;
+  /** Path of web-tree-sitter's runtime tree-sitter.wasm (default: from the package). */
+  readonly runtimeWasm?: string;
+}
+
+// Resolve from the process's working modules rather than this file: bundled into dist/cli.js,
+// __dirname is dist/, and the packages still live in node_modules beside it.
+function resolvePackageFile(spec: string): string {
+  const req = createRequire(join(process.cwd(), 'noop.js'));
+  try {
+    return req.resolve(spec);
+  } catch {
+    return createRequire(__filename).resolve(spec);
+  }
+}
+
+let runtime: Promise<void> | undefined;
+
+function initRuntime(options: TreeSitterOptions): Promise<void> {
+  runtime ??= (async () => {
+    const wasm = options.runtimeWasm ?? resolvePackageFile('web-tree-sitter/tree-sitter.wasm');
+    await Parser.init({ locateFile: () => wasm });
+  })();
+  return runtime;
+}
+
+/**
+ * web-tree-sitter with tree-sitter-wasms grammars (ABI 14; web-tree-sitter 0.25.x is the newest
+ * runtime that loads them). The runtime and each grammar are loaded on first use and cached, so
+ * a run that only sees Python never reads the other grammars.
+ */
+export class TreeSitterParser implements SyntaxParser {
+  private readonly languages = new Map<LanguageId, Promise<Language | undefined>>();
+  private readonly parsers = new Map<LanguageId, Parser>();
+  /** Why a grammar could not be loaded, per language (shown as a coverage note). */
+  readonly failures = new Map<LanguageId, string>();
+
+  constructor(private readonly options: TreeSitterOptions = {}) {}
+
+  private language(id: LanguageId): Promise<Language | undefined> {
+    let pending = this.languages.get(id);
+    if (!pending) {
+      pending = (async () => {
+        try {
+          await initRuntime(this.options);
+          const dir = this.options.grammarDir ?? dirname(resolvePackageFile(`tree-sitter-wasms/out/${GRAMMAR_FILES.python}`));
+          return await Language.load(join(dir, GRAMMAR_FILES[id]));
+        } catch (e) {
+          this.failures.set(id, `grammar for ${id} could not be loaded: ${(e as Error).message || String(e)}`);
+          return undefined;
+        }
+      })();
+      this.languages.set(id, pending);
+    }
+    return pending;
+  }
+
+  async parse(language: LanguageId, text: string): Promise<SyntaxTreeLike | undefined> {
+    const lang = await this.language(language);
+    if (!lang) return undefined;
+    let parser = this.parsers.get(language);
+    if (!parser) {
+      parser = new Parser();
+      parser.setLanguage(lang);
+      this.parsers.set(language, parser);
+    }
+    return parser.parse(text) ?? undefined;
+  }
+}

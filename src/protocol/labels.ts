@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** The ten behavioural drift labels of CodeThread (REFERENCE.md §5), spelled exactly as there. */
+export const DRIFT_LABELS = [
+  'EQUIVALENT',
+  'STYLE',
+  'ALGORITHM',
+  'INPUT GATING',
+  'SILENT FALLBACK',
+  'ERROR HANDLING',
+  'RETURN SHAPE',
+  'EXTERNAL EFFECTS',
+  'EXTRA EDITS',
+  'INCOMPLETE',
+] as const;
+export const DriftLabelSchema = z.enum(DRIFT_LABELS);
+export type DriftLabel = z.infer<typeof DriftLabelSchema>;
+
+/** A: compatible, B: divergent, C: scope, D: failure. */
+export const DriftGroupSchema = z.enum(['A', 'B', 'C', 'D']);
+export type DriftGroup = z.infer<typeof DriftGroupSchema>;
+
+export const LineRangeSchema = z
+  .object({
+    startLine: z.number().int().positive(),
+    endLine: z.number().int().positive(),
+  })
+  .refine((r) => r.endLine >= r.startLine, { message: 'endLine must not be before startLine', path: ['endLine'] });
+export type LineRange = z.infer<typeof LineRangeSchema>;
+
+/**
+ * One drift label, one JSONL line. A target is (instance, file, symbol) when the symbol is known,
+ * else (instance, file, range). `source: 'suggested'` marks heuristic suggestions written by
+ * ChainLens; people write `human` labels.
+ */
+export const DriftLabelRecordSchema = z.object({
+  chain: z.string().min(1),
+  step: z.number().int().positive(),
+  instance: z.string().min(1),
+  file: z.string().min(1),
+  /** Qualified name (`Class.method`), or null for a file/range-level label. */
+  symbol: z.string().min(1).nullable(),
+  range: LineRangeSchema,
+  label: DriftLabelSchema,
+  rationale: z.string(),
+  labeller: z.string().min(1),
+  source: z.enum(['human', 'suggested']),
+  time: z.iso.datetime({ offset: true }),
+});
+export type DriftLabelRecord = z.infer<typeof DriftLabelRecordSchema>;
