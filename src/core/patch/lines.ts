@@ -15,14 +15,18 @@ export function changedLines(file: FilePatch): ChangedLine[] {
   for (const hunk of file.hunks) {
     let oldCursor = hunk.oldLines === 0 ? hunk.oldStart + 1 : hunk.oldStart;
     let newCursor = hunk.newLines === 0 ? hunk.newStart + 1 : hunk.newStart;
+    // Additions that replace removed lines anchor where the removal started.
+    let runOldStart: number | undefined;
     for (const l of hunk.lines) {
       if (l.kind === 'context') {
         oldCursor++;
         newCursor++;
+        runOldStart = undefined;
       } else if (l.kind === 'del') {
+        runOldStart ??= oldCursor;
         out.push({ kind: 'del', text: l.text, oldLine: oldCursor++, newLine: Math.max(1, newCursor) });
       } else {
-        out.push({ kind: 'add', text: l.text, oldLine: Math.max(1, oldCursor), newLine: newCursor++ });
+        out.push({ kind: 'add', text: l.text, oldLine: Math.max(1, runOldStart ?? oldCursor), newLine: newCursor++ });
       }
     }
   }
@@ -42,7 +46,20 @@ export function mapOldLineToNew(file: FilePatch | undefined, oldLine: number): n
     const oldFirst = h.oldLines === 0 ? h.oldStart + 1 : h.oldStart;
     const newFirst = h.newLines === 0 ? h.newStart + 1 : h.newStart;
     if (oldLine < oldFirst) break;
-    if (oldLine < oldFirst + h.oldLines) return Math.max(1, newFirst);
+    if (oldLine < oldFirst + h.oldLines) {
+      let o = oldFirst;
+      let n = newFirst;
+      for (const l of h.lines) {
+        if (l.kind === 'add') {
+          n++;
+          continue;
+        }
+        if (o === oldLine) return Math.max(1, n);
+        o++;
+        if (l.kind === 'context') n++;
+      }
+      return Math.max(1, newFirst);
+    }
     shift = newFirst + h.newLines - (oldFirst + h.oldLines);
   }
   return Math.max(1, oldLine + shift);

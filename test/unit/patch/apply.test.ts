@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePatch } from '../../../src/core/patch/parse';
 import { applyFilePatch, HunkMismatchError } from '../../../src/core/patch/apply';
+import { changedLines, mapOldLineToNew } from '../../../src/core/patch/lines';
 
 const dir = join(__dirname, '../../fixtures/patches');
 const read = (p: string) => readFileSync(join(dir, p), 'utf8');
@@ -41,4 +42,18 @@ test('a pre-image that does not match is an error naming file and hunk', () => {
     assert.match(e.message, /^mod\.py: hunk @@ -1,4 \+1,6 @@ .*does not apply/);
     return true;
   });
+});
+
+test('changedLines anchors each change on both sides; mapOldLineToNew shifts lines below hunks', () => {
+  const file = parsePatch('--- a/x\n+++ b/x\n@@ -1,3 +1,4 @@\n a\n-b\n+B\n+B2\n c\n@@ -9,0 +11,2 @@\n+tail1\n+tail2\n').files[0];
+  assert.deepEqual(
+    changedLines(file).map((c) => [c.kind, c.text, c.oldLine, c.newLine]),
+    [['del', 'b', 2, 2], ['add', 'B', 2, 2], ['add', 'B2', 2, 3], ['add', 'tail1', 10, 11], ['add', 'tail2', 10, 12]],
+  );
+  assert.equal(mapOldLineToNew(file, 1), 1);
+  assert.equal(mapOldLineToNew(file, 2), 2);
+  assert.equal(mapOldLineToNew(file, 3), 4);
+  assert.equal(mapOldLineToNew(file, 9), 10);
+  assert.equal(mapOldLineToNew(file, 10), 13);
+  assert.equal(mapOldLineToNew(undefined, 7), 7);
 });
