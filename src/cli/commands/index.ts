@@ -1,6 +1,8 @@
 // Every CLI subcommand, in the order `chainlens --help` lists them.
 // Add one import and one array entry per command.
 import type { CliCommand } from '../command';
+import { analyzeCommand } from './analyze';
+import { labelsCommand } from './labels';
 import { validateCommand } from './validate';
 import { checkoutCommand } from './checkout';
 import { statusCommand } from './status';
@@ -15,4 +17,6 @@ export const commands: CliCommand[] = [
   submitCommand,
   replayCommand,
   gradeCommand,
+  analyzeCommand,
+  labelsCommand,
 ];
