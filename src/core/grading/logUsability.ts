@@ -32,7 +32,8 @@ const TIMEOUT_NOTICE = /\n\nTimeout error: (\d+(?:\.\d+)?) seconds exceeded\.\s*
  * parsed result (suite ran, exit code agrees). A timed-out run, which the harness never grades,
  * is unusable too.
  */
-export function inspectLog(log: string, parser: LogParserName, profile: GradingProfile): LogInspection {
+export function inspectLog(rawLog: string, parser: LogParserName, profile: GradingProfile): LogInspection {
+  const log = universalNewlines(rawLog);
   const timeout = TIMEOUT_NOTICE.exec(log);
   if (timeout) return unusable('timed-out', `the test run was killed after ${timeout[1]} seconds`);
   const bad = BAD_MARKERS.find(([marker]) => log.includes(marker));
@@ -56,6 +57,11 @@ export function inspectLog(log: string, parser: LogParserName, profile: GradingP
   const problem = PROFILE_RULES[profile].checkParsedLog(log, statusMap);
   if (problem) return { usable: false, problem, statusMap: new Map() };
   return { usable: true, problem: null, statusMap };
+}
+
+/** The harness reads the log in Python's text mode, which turns \r\n and a lone \r into \n. */
+function universalNewlines(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
 }
 
 function unusable(kind: LogProblemKind, message: string): LogInspection {
