@@ -160,8 +160,14 @@ class FileAnalysis {
       throw e;
     }
     try {
-      const [sPre, sPost, gPre, gPost] = await Promise.all([stepPre, stepPost, goldPre, goldPost].map((t) => this.open(t)));
-      if (!sPre || !sPost || !gPre || !gPost) return this.fileLevel(`the ${language} grammar could not be loaded: file-level only`, language);
+      let outlines: (SourceOutline | undefined)[];
+      try {
+        outlines = await Promise.all([stepPre, stepPost, goldPre, goldPost].map((t) => this.open(t)));
+      } catch (e) {
+        return this.fileLevel(`symbols unavailable, file-level only: ${(e as Error).message}`, language);
+      }
+      const [sPre, sPost, gPre, gPost] = outlines;
+      if (!sPre || !sPost || !gPre || !gPost) return this.fileLevel(`no ${language} symbols: file-level only`, language);
       const stepTouches = touchesOf(pair.step, sPre, sPost, pair.step, 'step');
       const goldTouches = touchesOf(pair.gold, gPre, gPost, pair.step, 'gold');
       const metrics: SymbolMetrics[] = [];
@@ -194,7 +200,7 @@ class FileAnalysis {
       }
       return { coverage: { file: pair.path, language, level: 'symbol' }, stepTouches, goldTouches, metrics, drift };
     } finally {
-      for (const o of this.outlines.values()) (await o)?.dispose();
+      for (const o of this.outlines.values()) (await o.catch(() => undefined))?.dispose();
     }
   }
 }

@@ -29,7 +29,7 @@ export interface SyntaxTreeLike {
 
 export type LanguageId = 'python' | 'javascript' | 'typescript' | 'tsx' | 'go' | 'java' | 'rust';
 
-/** Parses source text of a language; undefined when the grammar cannot be had. */
+/** Parses source text of a language; rejects with a reason a person can act on when the grammar cannot be had. */
 export interface SyntaxParser {
   parse(language: LanguageId, text: string): Promise<SyntaxTreeLike | undefined>;
 }

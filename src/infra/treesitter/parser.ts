@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Language, Parser } from 'web-tree-sitter';
+import type * as WebTreeSitter from 'web-tree-sitter';
+import type { Language, Parser } from 'web-tree-sitter';
 import type { LanguageId, SyntaxParser, SyntaxTreeLike } from '../../core/analysis/syntax';
 
 /** Grammar file names inside tree-sitter-wasms/out. */
@@ -21,15 +22,33 @@ export interface TreeSitterOptions {
   readonly runtimeWasm?: string;
 }
 
-// Resolve from the process's working modules rather than this file: bundled into dist/cli.js,
-// __dirname is dist/, and the packages still live in node_modules beside it.
-function resolvePackageFile(spec: string): string {
-  const req = createRequire(join(process.cwd(), 'noop.js'));
-  try {
-    return req.resolve(spec);
-  } catch {
-    return createRequire(__filename).resolve(spec);
+// Packages are resolved next to this code first (dist/ or src/ both sit beside node_modules), then
+// from the working directory.
+function requireFromPackages(spec: string): { resolve: (s: string) => string; load: () => unknown } {
+  const candidates = [createRequire(__filename), createRequire(join(process.cwd(), 'noop.js'))];
+  for (const req of candidates) {
+    try {
+      const path = req.resolve(spec);
+      return { resolve: () => path, load: () => req(spec) };
+    } catch {
+      // try the next place
+    }
   }
+  throw new Error(`cannot find ${spec} (is it installed?)`);
+}
+
+function resolvePackageFile(spec: string): string {
+  return requireFromPackages(spec).resolve(spec);
+}
+
+/**
+ * web-tree-sitter is loaded with require() at run time, not bundled: its ES module build locates
+ * itself through import.meta.url, which a CommonJS bundle does not have; the CommonJS build works.
+ */
+let wts: typeof WebTreeSitter | undefined;
+function webTreeSitter(): typeof WebTreeSitter {
+  wts ??= requireFromPackages('web-tree-sitter').load() as typeof WebTreeSitter;
+  return wts;
 }
 
 let runtime: Promise<void> | undefined;
@@ -37,7 +56,7 @@ let runtime: Promise<void> | undefined;
 function initRuntime(options: TreeSitterOptions): Promise<void> {
   runtime ??= (async () => {
     const wasm = options.runtimeWasm ?? resolvePackageFile('web-tree-sitter/tree-sitter.wasm');
-    await Parser.init({ locateFile: () => wasm });
+    await webTreeSitter().Parser.init({ locateFile: () => wasm });
   })();
   return runtime;
 }
@@ -62,7 +81,7 @@ export class TreeSitterParser implements SyntaxParser {
         try {
           await initRuntime(this.options);
           const dir = this.options.grammarDir ?? dirname(resolvePackageFile(`tree-sitter-wasms/out/${GRAMMAR_FILES.python}`));
-          return await Language.load(join(dir, GRAMMAR_FILES[id]));
+          return await webTreeSitter().Language.load(join(dir, GRAMMAR_FILES[id]));
         } catch (e) {
           this.failures.set(id, `grammar for ${id} could not be loaded: ${(e as Error).message || String(e)}`);
           return undefined;
@@ -75,10 +94,10 @@ export class TreeSitterParser implements SyntaxParser {
 
   async parse(language: LanguageId, text: string): Promise<SyntaxTreeLike | undefined> {
     const lang = await this.language(language);
-    if (!lang) return undefined;
+    if (!lang) throw new Error(this.failures.get(language));
     let parser = this.parsers.get(language);
     if (!parser) {
-      parser = new Parser();
+      parser = new (webTreeSitter().Parser)();
       parser.setLanguage(lang);
       this.parsers.set(language, parser);
     }

@@ -98,3 +98,18 @@ test('a cancelled analysis stops with a clear error', async () => {
     /patch analysis cancelled/,
   );
 });
+
+test('a grammar that cannot be loaded: file level, with the loader reason in the coverage note', async () => {
+  const { createSymbolIndex } = await import('../../../src/core/analysis/outline');
+  const { TreeSitterParser } = await import('../../../src/infra/treesitter/parser');
+  const broken = createSymbolIndex(new TreeSitterParser({ grammarDir: '/nonexistent/grammars' }));
+  const a = await analyzeStep({
+    stepPatch: parsePatch(patch({ 'a.py': 'def f():\n    return 5\n' })),
+    goldPatch: parsePatch(patch({ 'a.py': 'def f():\n    return 6\n' })),
+    readFile: async (p) => base[p],
+    symbols: broken,
+  });
+  assert.equal(a.coverage[0].level, 'file');
+  assert.match(a.coverage[0].note ?? '', /grammar for python could not be loaded/);
+  assert.equal(a.files.jaccard, 1);
+});

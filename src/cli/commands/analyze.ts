@@ -1,0 +1,145 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { CliCommand, CliIO } from '../command';
+import { parseCommandArgs, requireOption } from '../args';
+import { UserError } from '../../core/util/errors';
+import { parsePatch } from '../../core/patch/parse';
+import { isPathSafe } from '../../core/patch/paths';
+import { analyzeStep } from '../../core/analysis/analyzeStep';
+import { createSymbolIndex } from '../../core/analysis/outline';
+import { MODULE_SYMBOL } from '../../core/analysis/symbols';
+import type { ScopeEntry, StepAnalysis } from '../../protocol/analysis';
+import { readUserFile } from '../../infra/files';
+import { TreeSitterParser } from '../../infra/treesitter/parser';
+
+const usage = `usage: chainlens analyze --patch <file> --gold <file> --repo <dir> [--base <rev>] [--json]
+
+Compare a step's patch with its gold patch: files and symbols touched outside gold (overshoot),
+left alone where gold changes them (undershoot), Jaccard overlaps, complexity deltas and drift
+suggestions. Everything is relative to gold, not proof of a bug; drift labels are suggestions.
+  --patch   the step's patch (unified diff)
+  --gold    the gold patch (unified diff)
+  --repo    a git repository holding the files before both patches
+  --base    the revision the patches apply to (default HEAD); files are read with git
+  --json    print the analysis as JSON (the StepAnalysis schema)`;
+
+const options = {
+  patch: { type: 'string' },
+  gold: { type: 'string' },
+  repo: { type: 'string' },
+  base: { type: 'string' },
+  json: { type: 'boolean', default: false },
+} as const;
+
+function run(cwd: string, args: string[], input?: string): Promise<{ code: number; out: Buffer; err: string }> {
+  return new Promise((res, rej) => {
+    const p = spawn('git', args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    p.stdout.on('data', (d: Buffer) => out.push(d));
+    p.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    p.on('error', rej);
+    p.on('close', (code) => res({ code: code ?? 1, out: Buffer.concat(out), err }));
+    p.stdin.end(input ?? '');
+  });
+}
+
+/**
+ * File contents at a revision, read in one `git cat-file --batch` process (one `git show` per file
+ * would start a process per file). Missing paths come back undefined.
+ */
+export async function readBlobs(repo: string, rev: string, paths: readonly string[]): Promise<Map<string, string | undefined>> {
+  const wanted = paths.filter((p) => isPathSafe(p));
+  const { code, out, err } = await run(repo, ['cat-file', '--batch'], wanted.map((p) => `${rev}:${p}\n`).join(''));
+  if (code !== 0) throw new UserError(`git cat-file in ${repo} failed: ${err.trim()}`, 'git');
+  const result = new Map<string, string | undefined>();
+  let at = 0;
+  for (const path of wanted) {
+    const nl = out.indexOf(0x0a, at);
+    const header = out.subarray(at, nl).toString();
+    at = nl + 1;
+    const m = /^\S+ (\w+) (\d+)$/.exec(header);
+    if (!m) {
+      result.set(path, undefined);
+      continue;
+    }
+    const size = Number(m[2]);
+    result.set(path, m[1] === 'blob' ? out.subarray(at, at + size).toString('utf8') : undefined);
+    at += size + 1;
+  }
+  return result;
+}
+
+async function resolveBase(repo: string, rev: string): Promise<string> {
+  if (rev.startsWith('-')) throw new UserError(`--base: invalid revision '${rev}'`, 'usage');
+  const { code, out, err } = await run(repo, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]);
+  if (code !== 0) {
+    if (/not a git repository/i.test(err)) throw new UserError(`--repo ${repo}: not a git repository`, 'git');
+    throw new UserError(`--base: '${rev}' is not a commit in ${repo}`, 'git');
+  }
+  return out.toString().trim();
+}
+
+const n = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
+const signed = (x: number | null) => (x === null ? 'n/a' : x > 0 ? `+${x}` : `${x}`);
+
+function entry(e: ScopeEntry): string {
+  const r = e.ranges.filter((x) => x.side === (e.ranges.some((y) => y.side === 'gold') ? 'gold' : 'step'));
+  const lines = r.slice(0, 3).map((x) => (x.startLine === x.endLine ? `${x.startLine}` : `${x.startLine}-${x.endLine}`)).join(',');
+  const side = r[0]?.side === 'gold' ? 'gold lines' : 'lines';
+  const what = e.symbol === undefined ? e.file : `${e.file} ${e.symbol === MODULE_SYMBOL ? '(top-level code)' : e.symbol}`;
+  return lines ? `${what} (${side} ${lines}${r.length > 3 ? ',…' : ''})` : what;
+}
+
+export function formatAnalysis(a: StepAnalysis, title: string): string {
+  const out = [title, 'Overshoot and undershoot are relative to the gold patch, not proof of a bug.', ''];
+  out.push(`files:   Jaccard ${n(a.files.jaccard)}  (step ${a.files.step.length}, gold ${a.files.gold.length})`);
+  out.push(`  overshoot:  ${a.files.overshoot.length === 0 ? 'none' : ''}`, ...a.files.overshoot.map((e) => `    ${entry(e)}`));
+  out.push(`  undershoot: ${a.files.undershoot.length === 0 ? 'none' : ''}`, ...a.files.undershoot.map((e) => `    ${entry(e)}`));
+  out.push(`symbols: Jaccard ${n(a.symbols.jaccard)}  (functions/classes; step ${a.symbols.step.length}, gold ${a.symbols.gold.length} incl. top-level code)`);
+  out.push(`  overshoot:  ${a.symbols.overshoot.length === 0 ? 'none' : ''}`, ...a.symbols.overshoot.map((e) => `    ${entry(e)}`));
+  out.push(`  undershoot: ${a.symbols.undershoot.length === 0 ? 'none' : ''}`, ...a.symbols.undershoot.map((e) => `    ${entry(e)}`));
+  if (a.metrics.length > 0) {
+    out.push('', 'metrics (base / step / gold; delta = step - gold):');
+    for (const m of a.metrics) {
+      const c = m.cyclomatic;
+      const l = m.lloc;
+      out.push(`  ${m.file} ${m.symbol}: CC ${c.base ?? '-'}/${c.step ?? '-'}/${c.gold ?? '-'} (${signed(m.delta.cyclomatic)})  LLOC ${l.base ?? '-'}/${l.step ?? '-'}/${l.gold ?? '-'} (${signed(m.delta.lloc)})`);
+    }
+  }
+  out.push('', `drift suggestions (for a person to confirm): ${a.drift.length === 0 ? 'none' : ''}`);
+  for (const s of a.drift) {
+    out.push(`  ${s.primary ? '*' : ' '} ${s.label}${s.iec ? ' [IEC]' : ''}  ${s.file}:${s.range.startLine} ${s.symbol}`);
+    out.push(`      ${s.reason}`);
+    for (const e of s.evidence.slice(0, 6)) out.push(`      ${e.side.padEnd(4)} ${String(e.line).padStart(5)}: ${e.text}`);
+  }
+  const fileLevel = a.coverage.filter((c) => c.level === 'file');
+  out.push('', `coverage: ${a.coverage.length - fileLevel.length} file(s) at symbol level${fileLevel.length ? `; file level only: ${fileLevel.map((c) => `${c.file} (${c.note})`).join('; ')}` : ''}`);
+  return out.join('\n');
+}
+
+export const analyzeCommand: CliCommand = {
+  name: 'analyze',
+  summary: "compare a step's patch with the gold patch: overshoot, undershoot, Jaccard, drift suggestions",
+  usage,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values, positionals } = parseCommandArgs(argv, options, usage);
+    if (positionals.length > 0) throw new UserError(`unexpected argument '${positionals[0]}'\n\n${usage}`, 'usage');
+    const patchPath = resolve(io.cwd, requireOption(values.patch, '--patch', usage));
+    const goldPath = resolve(io.cwd, requireOption(values.gold, '--gold', usage));
+    const repo = resolve(io.cwd, requireOption(values.repo, '--repo', usage));
+    const stepPatch = parsePatch(readUserFile(patchPath, '--patch'), patchPath);
+    const goldPatch = parsePatch(readUserFile(goldPath, '--gold'), goldPath);
+    const base = await resolveBase(repo, values.base ?? 'HEAD');
+
+    const unsafe = [...stepPatch.files, ...goldPatch.files].flatMap((f) => [f.oldPath, f.newPath]).filter((p): p is string => p !== null && !isPathSafe(p));
+    if (unsafe.length > 0) throw new UserError(`the patches name unsafe paths (absolute, '..' or inside .git): ${unsafe.join(', ')}`);
+
+    const paths = [...new Set([...stepPatch.files, ...goldPatch.files].flatMap((f) => [f.oldPath, f.newPath]).filter((p): p is string => p !== null))];
+    const blobs = await readBlobs(repo, base, paths);
+    const parser = new TreeSitterParser();
+    const analysis = await analyzeStep({ stepPatch, goldPatch, readFile: async (p) => blobs.get(p), symbols: createSymbolIndex(parser) });
+    io.out(values.json ? JSON.stringify(analysis, null, 2) : formatAnalysis(analysis, `${patchPath} vs gold ${goldPath} at ${base.slice(0, 12)}`));
+    return 0;
+  },
+};
