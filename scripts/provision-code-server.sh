@@ -81,8 +81,8 @@ cs_version_ok() {
 cs_starts() {
   local port dir pid ok=1
   port=$("$node_dir/bin/node" -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-  dir="$tmp/start-check"; mkdir -p "$dir/ws"
-  setsid "$node_dir/bin/node" "$cs_pkg/out/node/entry.js" --auth none --bind-addr "127.0.0.1:$port" \
+  dir="$tmp/start-check"; mkdir -p "$dir/ws"; echo "auth: none" >"$dir/config.yaml" # else it writes ~/.config/code-server
+  setsid "$node_dir/bin/node" "$cs_pkg/out/node/entry.js" --config "$dir/config.yaml" --auth none --bind-addr "127.0.0.1:$port" \
     --disable-telemetry --disable-update-check --disable-workspace-trust \
     --user-data-dir "$dir/data" --extensions-dir "$dir/ext" "$dir/ws" >"$dir/log" 2>&1 &
   pid=$!

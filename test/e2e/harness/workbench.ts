@@ -1,0 +1,206 @@
+// Drive the code-server workbench in Debian's Chromium through playwright-core, the way a person
+// would: command palette, quick open, tree views, notifications, the editor.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { CodeServer } from './codeServer';
+import { readyExtensionHosts } from './exthost/run';
+import { extensionHostLogDirs, readExtensionHostLog } from './logs';
+import { chromiumPath, testResultsDir } from './paths';
+
+// From ENVIRONMENT.md: what Debian's Chromium needs as root on a VM without GPU or internet.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Workbench {
+  page: Page;
+  browser: Browser;
+  /** Pid of the extension host serving this page (undefined without the runner extension). */
+  exthostPid?: number;
+  /** Milliseconds from navigation to `.monaco-workbench`, and to the extension host being up. */
+  timings: { workbenchMs: number; extensionHostMs: number };
+  /** Console errors of the page, for diagnosing a failure. */
+  consoleErrors: string[];
+  close(): Promise<void>;
+}
+
+export interface OpenWorkbenchOptions {
+  viewport?: { width: number; height: number };
+  timeoutMs?: number;
+  t?: { after(fn: () => Promise<void> | void): void };
+}
+
+async function until<T>(what: string, timeoutMs: number, probe: () => T | undefined): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** Opens the workspace in a fresh browser and waits until the workbench and its extension host are up. */
+export async function openWorkbench(server: CodeServer, options: OpenWorkbenchOptions = {}): Promise<Workbench> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true });
+  const close = async (): Promise<void> => {
+    await browser.close().catch(() => undefined);
+  };
+  options.t?.after(close);
+  try {
+    const page = await browser.newPage({ viewport: options.viewport ?? { width: 1400, height: 900 } });
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    const hostsBefore = new Set(readyExtensionHosts(server).map((h) => h.pid));
+    const logDirsBefore = new Set(extensionHostLogDirs(server));
+    const t0 = Date.now();
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(server.workspace)}`, { timeout: timeoutMs });
+    await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: timeoutMs });
+    const workbenchMs = Date.now() - t0;
+    let exthostPid: number | undefined;
+    if (server.exthostDir) {
+      // The runner activates onStartupFinished, so its ready file means "extension host up and started".
+      exthostPid = await until('the extension host (runner ready file)', timeoutMs, () =>
+        readyExtensionHosts(server).find((h) => !hostsBefore.has(h.pid))?.pid,
+      );
+    } else {
+      await until('the extension host log', timeoutMs, () => {
+        const dir = extensionHostLogDirs(server).find((d) => !logDirsBefore.has(d));
+        return dir && /Extension host with pid \d+ started/.test(readExtensionHostLog(server)) ? dir : undefined;
+      });
+    }
+    return { page, browser, exthostPid, timings: { workbenchMs, extensionHostMs: Date.now() - t0 }, consoleErrors, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** Saves a full-window PNG as <repo>/test-results/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(testResultsDir, { recursive: true });
+  const file = join(testResultsDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+const quickInput = (page: Page): Locator => page.locator('.quick-input-widget');
+const quickInputRows = (page: Page): Locator => page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+
+async function openQuickInput(page: Page, text: string): Promise<void> {
+  if (await quickInput(page).isVisible()) await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  await quickInput(page).waitFor({ state: 'visible', timeout: 10_000 });
+  const input = page.locator('.quick-input-widget input.input');
+  await input.fill(text);
+}
+
+/** Row labels the quick input shows now (for error messages). */
+async function visibleRows(page: Page): Promise<string[]> {
+  return quickInputRows(page).evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+}
+
+/**
+ * Runs a command the way a person does: F1, type its palette label ('Category: Title'), pick
+ * exactly that entry. Fails naming what the palette offered if the command is not there.
+ */
+export async function runCommand(page: Page, label: string, options: { timeoutMs?: number } = {}): Promise<void> {
+  await openQuickInput(page, `>${label}`);
+  // A row's accessible name is its label, or the label then ', recently used' / ', <keybinding>'.
+  const quoted = JSON.stringify(label);
+  const quotedPrefix = JSON.stringify(`${label}, `);
+  const rows = '.quick-input-widget .quick-input-list .monaco-list-row';
+  const row = page.locator(`${rows}[aria-label=${quoted}], ${rows}[aria-label^=${quotedPrefix}]`);
+  try {
+    await row.first().waitFor({ state: 'visible', timeout: options.timeoutMs ?? 15_000 });
+  } catch {
+    const offered = await visibleRows(page);
+    await page.keyboard.press('Escape');
+    throw new Error(`command "${label}" is not in the command palette; it offered: ${JSON.stringify(offered)}`);
+  }
+  await row.first().click();
+  await quickInput(page).waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+}
+
+/** Opens a workspace file through quick open (F1 without '>', i.e. Go to File) and waits for its tab. */
+export async function openFile(page: Page, relPath: string, options: { timeoutMs?: number } = {}): Promise<void> {
+  const timeout = options.timeoutMs ?? 20_000;
+  const base = relPath.split('/').pop() as string;
+  await openQuickInput(page, relPath);
+  const row = quickInputRows(page).filter({ hasText: base });
+  try {
+    await row.first().waitFor({ state: 'visible', timeout });
+  } catch {
+    const offered = await visibleRows(page);
+    await page.keyboard.press('Escape');
+    throw new Error(`quick open found no "${relPath}"; it offered: ${JSON.stringify(offered)}`);
+  }
+  await page.keyboard.press('Enter');
+  await page
+    .locator('.editor-group-container.active .tab.active')
+    .filter({ hasText: base })
+    .waitFor({ state: 'visible', timeout });
+  await page.locator('.editor-group-container.active .monaco-editor').first().waitFor({ state: 'visible', timeout });
+}
+
+/** Types into the active editor at its cursor (editor auto-closing and suggestions are off in harness settings). */
+export async function typeInEditor(page: Page, text: string): Promise<void> {
+  const editor = page.locator('.editor-group-container.active .monaco-editor').first();
+  await editor.waitFor({ state: 'visible', timeout: 10_000 });
+  const focused = await editor.evaluate((el) => el.contains(document.activeElement));
+  if (!focused) await editor.locator('.view-lines').click();
+  await page.keyboard.type(text);
+}
+
+/** Text of the active editor's visible lines, as rendered. */
+export async function editorText(page: Page): Promise<string> {
+  const lines = page.locator('.editor-group-container.active .monaco-editor .view-lines .view-line');
+  const tops = await lines.evaluateAll((els) =>
+    els.map((e) => ({ top: parseFloat((e as HTMLElement).style.top), text: (e.textContent ?? '').replace(/\u00a0/g, ' ') })),
+  );
+  return tops.sort((a, b) => a.top - b.top).map((l) => l.text).join('\n');
+}
+
+/** Waits for a notification toast whose message matches; returns the message text. */
+export async function waitForNotification(page: Page, text: RegExp, options: { timeoutMs?: number } = {}): Promise<string> {
+  const message = page.locator('.notification-list-item-message').filter({ hasText: text });
+  // fade-in-done: the toast has finished sliding in, so a screenshot shows it whole.
+  const settled = page.locator('.notifications-toasts .notification-toast.notification-fade-in-done').filter({ has: message });
+  try {
+    await settled.first().waitFor({ state: 'visible', timeout: options.timeoutMs ?? 15_000 });
+  } catch {
+    const shown = await page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts();
+    throw new Error(`no notification matching ${text}; shown: ${JSON.stringify(shown)}`);
+  }
+  return (await settled.first().locator('.notification-list-item-message').innerText()).trim();
+}
+
+/** Expands a view's section (e.g. 'Smoke Items' in the Explorer) if it is collapsed. */
+export async function expandView(page: Page, viewName: string): Promise<void> {
+  const header = page.locator('.pane-header').filter({ hasText: new RegExp(`^\\s*${viewName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i') });
+  await header.first().waitFor({ state: 'visible', timeout: 15_000 });
+  if ((await header.first().getAttribute('aria-expanded')) === 'false') await header.first().click();
+}
+
+/** Clicks a tree item by its label (accessible name), after expanding `view` if given. */
+export async function clickTreeItem(page: Page, label: string | RegExp, options: { view?: string; timeoutMs?: number } = {}): Promise<void> {
+  if (options.view) await expandView(page, options.view);
+  const item = page.getByRole('treeitem', { name: label, exact: typeof label === 'string' });
+  try {
+    await item.first().waitFor({ state: 'visible', timeout: options.timeoutMs ?? 15_000 });
+  } catch {
+    const shown = await page.getByRole('treeitem').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    throw new Error(`no tree item ${String(label)}; visible tree items: ${JSON.stringify(shown)}`);
+  }
+  await item.first().click();
+}
