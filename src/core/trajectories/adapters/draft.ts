@@ -1,0 +1,94 @@
+import type { ModelStats, SourcePosition, ToolCall, Trajectory, TrajectoryProblem, TrajectorySource } from '../../../protocol/trajectory';
+import { interpretSteps } from '../interpret/interpretSteps';
+import type { WorkspaceOp } from '../interpret/stepEffects';
+import { patchesSoFar, workspaceTimeline, type ReplayOptions, type WorkspaceTimeline } from '../workspace/replay';
+
+/** A step as an adapter reads it, before its effects are derived. */
+export interface StepDraft {
+  thought: string;
+  action: string;
+  tool?: ToolCall;
+  observation: string;
+  exitCode: number | null;
+  executionTimeSec: number | null;
+  timestamp?: string;
+  origin: SourcePosition;
+  /** A diff the source recorded for the repository after this step (SWE-agent state.diff). */
+  recordedPatch?: string;
+}
+
+export interface TrajectoryDraft {
+  source: TrajectorySource;
+  workspaceRoot: string | null;
+  instanceId: string | null;
+  model: string | null;
+  exitStatus: string | null;
+  submission: string | null;
+  modelStats: ModelStats | null;
+  problemStatement: string | null;
+  image: string | null;
+  attempt: Trajectory['attempt'];
+  steps: StepDraft[];
+  problems: TrajectoryProblem[];
+}
+
+/** Derives every step's kind, files and patch so far, the part all adapters share. */
+export function finishTrajectory(draft: TrajectoryDraft): Trajectory {
+  const effects = interpretSteps(draft.steps, draft.source.format, draft.workspaceRoot);
+  const ops: WorkspaceOp[][] = effects.map((e, k) => {
+    const recorded = draft.steps[k].recordedPatch;
+    return recorded !== undefined ? [...e.ops, { type: 'recordedPatch', text: recorded }] : e.ops;
+  });
+  // a run that ends by submitting: its final patch is the repository state after that step
+  const last = effects.length - 1;
+  if (last >= 0 && effects[last].kind === 'submit' && draft.submission !== null && !ops[last].some((o) => o.type === 'recordedPatch')) {
+    ops[last] = [...ops[last], { type: 'recordedPatch', text: draft.submission }];
+  }
+  const patches = patchesSoFar(ops, { submission: draft.submission });
+  const { steps, ...rest } = draft;
+  return {
+    ...rest,
+    steps: steps.map((s, k) => ({
+      index: k,
+      thought: s.thought,
+      action: s.action,
+      actionKind: effects[k].kind,
+      actionKindReason: effects[k].reason,
+      ...(s.tool ? { tool: s.tool } : {}),
+      observation: s.observation,
+      exitCode: s.exitCode,
+      filesTouched: effects[k].touches,
+      executionTimeSec: s.executionTimeSec,
+      ...(s.timestamp ? { timestamp: s.timestamp } : {}),
+      patchSoFar: patches[k] ?? null,
+      origin: s.origin,
+    })),
+  };
+}
+
+/**
+ * "Workspace at step k" for a parsed trajectory: each touched file's content as of any step, and
+ * the patch so far, optionally with the original files (`readBaseFile`) so lines the agent never
+ * looked at are known too. Without them, what was never shown stays unknown and is reported so.
+ */
+export function reconstructWorkspace(trajectory: Trajectory, options: Pick<ReplayOptions, 'readBaseFile'> = {}): WorkspaceTimeline {
+  const effects = interpretSteps(trajectory.steps, trajectory.source.format, trajectory.workspaceRoot);
+  const ops: WorkspaceOp[][] = effects.map((e, k) => {
+    const p = trajectory.steps[k].patchSoFar;
+    return p && p.origin === 'recorded' ? [...e.ops, { type: 'recordedPatch', text: p.text }] : e.ops;
+  });
+  return workspaceTimeline(ops, { readBaseFile: options.readBaseFile, submission: trajectory.submission });
+}
+
+/** An instance id from a file name such as `sweagent_v0_gpt4__pydicom__pydicom-1458.traj`. */
+export function instanceIdFromFileName(file: string): string | null {
+  const base = file.replace(/\\/g, '/').split('/').pop() ?? '';
+  const stem = base.replace(/(\.traj\.json|\.traj|\.json|\.jsonl)$/, '');
+  const parts = stem.split('__');
+  if (parts.length < 2 || !/-\d+$/.test(parts[parts.length - 1])) return null;
+  return parts.slice(-2).join('__');
+}
+
+export function emptyStats(raw: Record<string, unknown>): ModelStats {
+  return { costUsd: null, tokensSent: null, tokensReceived: null, apiCalls: null, raw };
+}
