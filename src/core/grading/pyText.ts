@@ -25,11 +25,16 @@ export function pySplit(s: string): string[] {
   return t === '' ? [] : t.split(WS_RUN);
 }
 
+const WS_CHAR = new RegExp(`[${PY_WHITESPACE}]`, 'u');
+
+// Most log lines have no surrounding whitespace: skip the regex work for them.
 export function pyStrip(s: string): string {
+  if (s === '' || (!WS_CHAR.test(s[0]) && !WS_CHAR.test(s[s.length - 1]))) return s;
   return pyLstrip(s).replace(TRAILING_WS, '');
 }
 
 export function pyLstrip(s: string): string {
+  if (s === '' || !WS_CHAR.test(s[0])) return s;
   return s.replace(LEADING_WS, '');
 }
 
