@@ -19,6 +19,7 @@ let repo: ToyRepo;
 let testPatch: string;
 let fixDiff: string;
 let withRepoImage: string;
+let noTarImage: string;
 const logDir = mkdtempSync(join(tmpdir(), 'chainlens-runner-logs-'));
 
 const nextRunId = () => `${RUN_PREFIX}-${++runCounter}`;
@@ -56,11 +57,14 @@ before(async () => {
   writeFileSync(join(ctx, 'Dockerfile'), `FROM ${BASE_IMAGE}\nCOPY repo /testbed\n`);
   withRepoImage = `chainlens-test/withrepo:${repo.baseCommit.slice(0, 12)}-${process.pid}`;
   execFileSync('docker', ['build', '-q', '-t', withRepoImage, ctx], { stdio: 'ignore' });
+  // An image without tar: the runner's files cannot be streamed in on stdin.
+  noTarImage = `chainlens-test/notar:${process.pid}`;
+  execFileSync('docker', ['build', '-q', '-t', noTarImage, '-'], { input: `FROM ${BASE_IMAGE}\nRUN rm -f /usr/bin/tar /bin/tar\n`, stdio: ['pipe', 'ignore', 'ignore'] });
   rmSync(ctx, { recursive: true, force: true });
 });
 
 after(async () => {
-  execFileSync('docker', ['rmi', '-f', withRepoImage], { stdio: 'ignore' });
+  execFileSync('docker', ['rmi', '-f', withRepoImage, noTarImage], { stdio: 'ignore' });
   rmSync(logDir, { recursive: true, force: true });
 });
 
@@ -118,6 +122,13 @@ test("a conftest.py from the state under test is deleted when the test patch add
   // this shows the gaming conftest really turns the failing test green.
   const open = await evaluate({ stateDiff: cheatingState, testPatches: [testPatch] });
   assert.match(open.log, /^PASSED tests\/test_calc.py::test_add( - .*)?$/m, open.log);
+});
+
+test('an image without tar gets the files (and the repository copy) through the Docker API instead', async () => {
+  const r = await evaluate({ image: noTarImage });
+  assert.equal(r.exitCode, 0, r.log);
+  assert.match(r.log, /the image has no tar; copying the files in through the Docker API/);
+  assert.match(r.log, /^PASSED tests\/test_calc.py::test_add$/m);
 });
 
 test('a state diff that does not apply: patchApplied=false and no test runs', async () => {

@@ -1,4 +1,5 @@
 import type Docker from 'dockerode';
+import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import {
@@ -9,6 +10,7 @@ import {
   RUN_EXIT,
   testExitCodeFromLog,
   timeoutNotice,
+  type EvalBundle,
   type HarnessProfile,
 } from '../../core/eval';
 import { isUserError } from '../../core/util/errors';
@@ -16,7 +18,7 @@ import { connectDocker } from './connect';
 import { ensureImage, type PullProgress } from './images';
 import { LogSink } from './logSink';
 import { managedLabels, trackContainer, untrackContainer } from './managed';
-import { openRepoArchive } from './repoArchive';
+import { openRepoArchive, type RepoArchive } from './repoArchive';
 import { detectRepoPath } from './repoPath';
 import { tarArchive } from './tar';
 
@@ -64,6 +66,9 @@ export interface EvaluationResult {
 type Outcome = Omit<EvaluationResult, 'log' | 'durationS' | 'logPath'>;
 const NOTHING: Outcome = { exitCode: null, patchApplied: false, timedOut: false, cancelled: false, environmentError: null };
 
+/** Images found to have no `tar`: their files go in through the Docker API from then on. */
+const imagesWithoutTar = new Set<string>();
+
 class Cancelled extends Error {}
 
 function message(e: unknown): string {
@@ -83,6 +88,20 @@ function mib(bytes: number): string {
   return `${Math.round(bytes / (1 << 20))} MiB`;
 }
 
+/** What one container run ended with. */
+interface ContainerRun {
+  readonly statusCode: number;
+  readonly oomKilled: boolean;
+}
+
+/** Shared by the attempts of one evaluation: the deadline and the cancellation apply to all of them. */
+interface RunControl {
+  timedOut: boolean;
+  cancelled: boolean;
+  readonly deadline: number;
+  readonly signal?: AbortSignal;
+}
+
 /**
  * Evaluates one repository state in a fresh container of `image`, the way the SWE-bench harness
  * does (state diff through the patch fallback chain, test files reset, test patches, the test
@@ -93,17 +112,12 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
   const started = performance.now();
   const timeoutS = o.timeoutS ?? DEFAULT_TIMEOUT_S;
   const sink = new LogSink(o.logPath, o.onLog);
-  let container: Docker.Container | undefined;
+  const control: RunControl = { timedOut: false, cancelled: false, deadline: started + timeoutS * 1000, signal: o.signal };
   let outcome: Outcome;
-  let timedOut = false;
-  let cancelled = false;
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const checkCancel = () => {
-    if (o.signal?.aborted) throw new Cancelled();
-  };
-
   try {
+    const checkCancel = () => {
+      if (o.signal?.aborted) throw new Cancelled();
+    };
     checkCancel();
     const docker = o.docker ?? (await connectDocker());
     await ensureImage(o.image, o.onPullProgress, docker);
@@ -120,100 +134,161 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
     });
     sink.append(`ChainLens: image ${o.image}, repository ${repoPath === null ? `copied in at ${COPY_IN_REPO_DIR}` : `at ${repoPath} in the image`}, base ${o.baseCommit}\n`);
 
-    container = await docker.createContainer({
-      name: containerName(o.runId),
-      Image: o.image,
-      // The harness runs its scripts with exec, which bypasses the image's entrypoint; so do we.
-      Entrypoint: [''],
-      Cmd: bundle.command,
-      User: '0:0',
-      WorkingDir: '/',
-      Tty: false,
-      AttachStdout: true,
-      AttachStderr: true,
-      Labels: managedLabels(o.runId),
-      HostConfig: o.memoryLimitBytes ? { Memory: o.memoryLimitBytes, MemorySwap: o.memoryLimitBytes } : {},
-    });
-    trackContainer(container);
-    await container.putArchive(tarArchive(bundle.files), { path: '/' });
-    if (repoPath === null) {
-      const archive = await openRepoArchive(o.localRepo, o.baseCommit, `${COPY_IN_REPO_DIR.slice(1)}/`);
-      await Promise.all([container.putArchive(archive.stream, { path: '/' }), archive.done]);
+    const attempt = (via: 'stdin' | 'api') => runContainer(docker, o, bundle, repoPath === null, via, sink, control);
+    let run = await attempt(imagesWithoutTar.has(o.image) ? 'api' : 'stdin');
+    if (run.statusCode === RUN_EXIT.noTar && !control.cancelled && !control.timedOut) {
+      imagesWithoutTar.add(o.image);
+      sink.append('ChainLens: the image has no tar; copying the files in through the Docker API instead\n');
+      run = await attempt('api');
     }
-    checkCancel();
-
-    const stream = await container.attach({ stream: true, stdout: true, stderr: true });
-    const out = sink.writable();
-    const streamDone = new Promise<void>((resolve) => {
-      stream.on('end', resolve);
-      stream.on('close', resolve);
-      stream.on('error', () => resolve());
-    });
-    docker.modem.demuxStream(stream, out, out);
-
-    const running = container;
-    const stop = () => void running.kill().catch(() => undefined);
-    onAbort = () => {
-      cancelled = true;
-      stop();
-    };
-    o.signal?.addEventListener('abort', onAbort, { once: true });
-    await container.start();
-    timer = setTimeout(() => {
-      timedOut = true;
-      stop();
-    }, timeoutS * 1000);
-    if (o.signal?.aborted) onAbort();
-
-    const { StatusCode } = (await container.wait()) as { StatusCode: number };
-    clearTimeout(timer);
-    // The attach stream ends when the container stops; do not hang if the engine keeps it open.
-    await Promise.race([streamDone, new Promise((r) => setTimeout(r, 5000))]);
-    (stream as Partial<Duplex>).destroy?.();
-    const state = (await container.inspect()).State;
-    const log = sink.text();
-    const applied = o.stateDiff.trim() === '' || new RegExp(`^${APPLY_PATCH_PASS}`, 'm').test(log);
-
-    if (cancelled) outcome = { ...NOTHING, cancelled: true, patchApplied: applied };
-    else if (timedOut) {
-      sink.append(`\n\n${timeoutNotice(timeoutS)}\n`);
-      outcome = { ...NOTHING, timedOut: true, patchApplied: applied };
-    } else if (state.OOMKilled) {
-      const limit = o.memoryLimitBytes ? ` (limit ${mib(o.memoryLimitBytes)})` : '';
-      outcome = { ...NOTHING, patchApplied: applied, environmentError: `The evaluation container ran out of memory${limit} and was killed.` };
-    } else if (StatusCode === RUN_EXIT.setupFailed) {
-      outcome = { ...NOTHING, environmentError: 'Could not set up the repository copy inside the container (git init/commit failed; see the log).' };
-    } else if (StatusCode === RUN_EXIT.patchFailed) {
-      outcome = { ...NOTHING, patchApplied: false };
-    } else {
-      const exitCode = testExitCodeFromLog(log);
-      const finished = o.profile === 'v4' ? log.includes(END_TEST_OUTPUT) : exitCode !== null;
-      outcome = finished
-        ? { ...NOTHING, patchApplied: true, exitCode }
-        : { ...NOTHING, patchApplied: applied, environmentError: `The evaluation container stopped before the tests finished (exit code ${StatusCode}).` };
-    }
+    outcome = judge(run, o, control, sink, timeoutS);
   } catch (e) {
-    clearTimeout(timer);
-    if (e instanceof Cancelled || cancelled) outcome = { ...NOTHING, cancelled: true };
+    if (e instanceof Cancelled || control.cancelled) outcome = { ...NOTHING, cancelled: true };
     else if (isUserError(e) && e.kind !== 'environment') {
-      await cleanup(container, sink);
+      await sink.close();
       throw e;
     } else {
       const text = isUserError(e) ? e.message : `Docker engine error: ${message(e)}`;
       sink.append(`ChainLens: ${text}\n`);
       outcome = { ...NOTHING, environmentError: text };
     }
-  } finally {
-    if (onAbort) o.signal?.removeEventListener('abort', onAbort);
   }
-  await cleanup(container, sink);
+  await sink.close();
   return { ...outcome, log: sink.text(), durationS: (performance.now() - started) / 1000, logPath: o.logPath };
 }
 
-async function cleanup(container: Docker.Container | undefined, sink: LogSink): Promise<void> {
-  if (container) {
-    await container.remove({ force: true, v: true }).catch(() => undefined);
-    untrackContainer(container);
+/** Turns how the container ended, and what its log says, into the evaluation's outcome. */
+function judge(run: ContainerRun, o: EvaluateStateOptions, control: RunControl, sink: LogSink, timeoutS: number): Outcome {
+  const log = sink.text();
+  const applied = o.stateDiff.trim() === '' || new RegExp(`^${APPLY_PATCH_PASS}`, 'm').test(log);
+  if (control.cancelled) return { ...NOTHING, cancelled: true, patchApplied: applied };
+  if (control.timedOut) {
+    sink.append(`\n\n${timeoutNotice(timeoutS)}\n`);
+    return { ...NOTHING, timedOut: true, patchApplied: applied };
   }
-  await sink.close();
+  if (run.oomKilled) {
+    const limit = o.memoryLimitBytes ? ` (limit ${mib(o.memoryLimitBytes)})` : '';
+    return { ...NOTHING, patchApplied: applied, environmentError: `The evaluation container ran out of memory${limit} and was killed.` };
+  }
+  if (run.statusCode === RUN_EXIT.setupFailed) {
+    return { ...NOTHING, environmentError: 'Could not set up the repository copy inside the container (git init/commit failed; see the log).' };
+  }
+  if (run.statusCode === RUN_EXIT.patchFailed) return { ...NOTHING, patchApplied: false };
+  const exitCode = testExitCodeFromLog(log);
+  const finished = o.profile === 'v4' ? log.includes(END_TEST_OUTPUT) : exitCode !== null;
+  if (finished) return { ...NOTHING, patchApplied: true, exitCode };
+  return { ...NOTHING, patchApplied: applied, environmentError: `The evaluation container stopped before the tests finished (exit code ${run.statusCode}).` };
+}
+
+/**
+ * One container: create, deliver the bundle (a tar stream on stdin, or the Docker API copy),
+ * stream its output into the sink, wait under the deadline and the abort signal, remove it.
+ */
+async function runContainer(
+  docker: Docker,
+  o: EvaluateStateOptions,
+  bundle: EvalBundle,
+  copyIn: boolean,
+  via: 'stdin' | 'api',
+  sink: LogSink,
+  control: RunControl,
+): Promise<ContainerRun> {
+  const stdin = via === 'stdin';
+  let container: Docker.Container | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  let repoArchive: RepoArchive | undefined;
+  try {
+    container = await docker.createContainer({
+      name: containerName(o.runId),
+      Image: o.image,
+      // The harness runs its scripts with exec, which bypasses the image's entrypoint; so do we.
+      Entrypoint: [''],
+      Cmd: stdin ? bundle.stdinCommand : bundle.command,
+      User: '0:0',
+      WorkingDir: '/',
+      Tty: false,
+      AttachStdout: true,
+      AttachStderr: true,
+      ...(stdin ? { AttachStdin: true, OpenStdin: true, StdinOnce: true } : {}),
+      Labels: managedLabels(o.runId),
+      HostConfig: o.memoryLimitBytes ? { Memory: o.memoryLimitBytes, MemorySwap: o.memoryLimitBytes } : {},
+    });
+    trackContainer(container);
+    const files = tarArchive(bundle.files, { trailer: !copyIn });
+    repoArchive = copyIn ? await openRepoArchive(o.localRepo, o.baseCommit, `${COPY_IN_REPO_DIR.slice(1)}/`) : undefined;
+    if (!stdin) {
+      await container.putArchive(tarArchive(bundle.files), { path: '/' });
+      if (repoArchive) await Promise.all([container.putArchive(repoArchive.stream, { path: '/' }), repoArchive.done]);
+    }
+    if (o.signal?.aborted) throw new Cancelled();
+
+    const stream = (await container.attach({ stream: true, stdout: true, stderr: true, ...(stdin ? { stdin: true, hijack: true } : {}) })) as Duplex;
+    const streamDone = new Promise<void>((resolve) => {
+      stream.on('end', resolve);
+      stream.on('close', resolve);
+      stream.on('error', () => resolve());
+    });
+    const out = sink.writable();
+    docker.modem.demuxStream(stream, out, out);
+
+    const running = container;
+    const stop = () => void running.kill().catch(() => undefined);
+    onAbort = () => {
+      control.cancelled = true;
+      stop();
+    };
+    o.signal?.addEventListener('abort', onAbort, { once: true });
+    await container.start();
+    timer = setTimeout(
+      () => {
+        control.timedOut = true;
+        stop();
+      },
+      Math.max(0, control.deadline - performance.now()),
+    );
+    if (o.signal?.aborted) onAbort();
+    // Caught at once (an unhandled rejection would end the process), rethrown after the wait.
+    let feedError: unknown;
+    const feeding = stdin ? feed(stream, files, repoArchive).catch((e: unknown) => (feedError = e)) : Promise.resolve();
+
+    const { StatusCode } = (await container.wait()) as { StatusCode: number };
+    clearTimeout(timer);
+    await feeding;
+    if (feedError) throw feedError;
+    // The attach stream ends when the container stops; do not hang if the engine keeps it open.
+    await Promise.race([streamDone, new Promise((r) => setTimeout(r, 5000))]);
+    stream.destroy();
+    const state = (await container.inspect()).State;
+    return { statusCode: StatusCode, oomKilled: state.OOMKilled };
+  } finally {
+    clearTimeout(timer);
+    repoArchive?.abort();
+    if (onAbort) o.signal?.removeEventListener('abort', onAbort);
+    if (container) {
+      await container.remove({ force: true, v: true }).catch(() => undefined);
+      untrackContainer(container);
+    }
+  }
+}
+
+/**
+ * Writes the bundle (then the repository archive, when copying in) to the container's stdin and
+ * closes it, so tar sees the end. Write errors are ignored: a container that stopped reading has
+ * ended, and how it ended is what counts.
+ */
+async function feed(stream: Duplex, files: Buffer, repoArchive: RepoArchive | undefined): Promise<void> {
+  try {
+    if (!stream.write(files)) await once(stream, 'drain');
+    if (repoArchive) {
+      for await (const chunk of repoArchive.stream) {
+        if (!stream.write(chunk)) await once(stream, 'drain');
+      }
+      await repoArchive.done;
+    }
+  } catch (e) {
+    if (isUserError(e)) throw e;
+  } finally {
+    stream.end();
+  }
 }

@@ -2,7 +2,7 @@ import { spawn, execFile } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { UserError } from '../../core/util/errors';
 
@@ -13,6 +13,8 @@ export interface RepoArchive {
   readonly stream: Readable;
   /** Settles when git has finished; rejects if git failed (the stream is then truncated). */
   readonly done: Promise<void>;
+  /** Stops git if the archive is no longer wanted (harmless once it finished). */
+  abort(): void;
 }
 
 async function git(cwd: string, args: string[]): Promise<string> {
@@ -52,5 +54,16 @@ export async function openRepoArchive(localRepo: string, commit: string, prefix:
     child.on('error', (e) => reject(e));
     child.on('close', (code) => (code === 0 ? resolveDone() : reject(new UserError(`git archive of ${commit} failed: ${stderr.trim()}`, 'git'))));
   }).finally(cleanup);
-  return { stream: child.stdout, done };
+  // Piped at once: Node resumes (and so discards) a child's unread stdout when the child exits,
+  // and a small archive is fully written before the container is ready to read it.
+  const stream = child.stdout.pipe(new PassThrough({ highWaterMark: 1 << 20 }));
+  done.catch(() => undefined);
+  return {
+    stream,
+    done,
+    abort: () => {
+      if (child.exitCode === null) child.kill();
+      stream.destroy();
+    },
+  };
 }

@@ -40,8 +40,11 @@ function header(name: string, size: number, mode: number, type: '0' | '5'): Buff
   return h;
 }
 
-/** A ustar archive of small in-memory files (scripts and patches) for putArchive at '/'. */
-export function tarArchive(entries: readonly TarEntry[]): Buffer {
+/**
+ * A ustar archive of small in-memory files (scripts and patches), to be extracted at '/'.
+ * Without the end-of-archive trailer, another archive (git archive's) can follow in the same stream.
+ */
+export function tarArchive(entries: readonly TarEntry[], { trailer = true } = {}): Buffer {
   const parts: Buffer[] = [];
   const dirs = new Set<string>();
   const addDirs = (path: string) => {
@@ -66,6 +69,6 @@ export function tarArchive(entries: readonly TarEntry[]): Buffer {
     const pad = (BLOCK - (body.length % BLOCK)) % BLOCK;
     if (pad) parts.push(Buffer.alloc(pad));
   }
-  parts.push(Buffer.alloc(BLOCK * 2));
+  if (trailer) parts.push(Buffer.alloc(BLOCK * 2));
   return Buffer.concat(parts);
 }

@@ -10,6 +10,7 @@ const file = (b: ReturnType<typeof buildEvalBundle>, name: string) => b.files.fi
 test('an image that holds the repo: state diff applied in place, tests reset to the real base commit', () => {
   const b = buildEvalBundle({ repo: { kind: 'in-image', path: '/testbed', baseCommit: base }, stateDiff, testPatches: [testPatch], testCmd: 'pytest -rA' });
   assert.deepEqual(b.command, ['/bin/bash', '/chainlens/run.sh']);
+  assert.deepEqual(b.stdinCommand, ['/bin/sh', '-c', `command -v tar >/dev/null 2>&1 || exit ${RUN_EXIT.noTar}; tar -x -f - -C / && exec /bin/bash /chainlens/run.sh`]);
   assert.equal(b.repoDir, '/testbed');
   assert.equal(file(b, 'prepare.sh'), undefined);
   const run = file(b, 'run.sh')!.content;
