@@ -33,14 +33,18 @@ const options = {
 
 function run(cwd: string, args: string[], input?: string): Promise<{ code: number; out: Buffer; err: string }> {
   return new Promise((res, rej) => {
-    const p = spawn('git', args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const p = spawn('git', args, { cwd, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let err = '';
-    p.stdout.on('data', (d: Buffer) => out.push(d));
-    p.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    p.stdout?.on('data', (d: Buffer) => out.push(d));
+    p.stderr?.on('data', (d: Buffer) => (err += d.toString()));
     p.on('error', rej);
     p.on('close', (code) => res({ code: code ?? 1, out: Buffer.concat(out), err }));
-    p.stdin.end(input ?? '');
+    if (p.stdin) {
+      // git may exit before reading everything (bad revision); its exit code says why, not EPIPE.
+      p.stdin.on('error', () => {});
+      p.stdin.end(input);
+    }
   });
 }
 
@@ -72,7 +76,9 @@ export async function readBlobs(repo: string, rev: string, paths: readonly strin
 
 async function resolveBase(repo: string, rev: string): Promise<string> {
   if (rev.startsWith('-')) throw new UserError(`--base: invalid revision '${rev}'`, 'usage');
-  const { code, out, err } = await run(repo, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]);
+  const { code, out, err } = await run(repo, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]).catch((e: Error) => {
+    throw new UserError(`--repo ${repo}: cannot run git there (${e.message})`, 'git');
+  });
   if (code !== 0) {
     if (/not a git repository/i.test(err)) throw new UserError(`--repo ${repo}: not a git repository`, 'git');
     throw new UserError(`--base: '${rev}' is not a commit in ${repo}`, 'git');

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type * as WebTreeSitter from 'web-tree-sitter';
 import type { Language, Parser } from 'web-tree-sitter';
 import type { LanguageId, SyntaxParser, SyntaxTreeLike } from '../../core/analysis/syntax';
+import { mirrorTree } from './mirror';
 
 /** Grammar file names inside tree-sitter-wasms/out. */
 const GRAMMAR_FILES: Record<LanguageId, string> = {
@@ -101,6 +102,13 @@ export class TreeSitterParser implements SyntaxParser {
       parser.setLanguage(lang);
       this.parsers.set(language, parser);
     }
-    return parser.parse(text) ?? undefined;
+    const tree = parser.parse(text);
+    if (!tree) return undefined;
+    try {
+      const rootNode = mirrorTree(tree, text);
+      return { rootNode, delete: () => {} };
+    } finally {
+      tree.delete();
+    }
   }
 }

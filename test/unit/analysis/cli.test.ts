@@ -62,3 +62,9 @@ test('analyze: bad revision, missing repo and unreadable patch are errors a pers
   const usage = await cli(['analyze', '--patch', 'agent.diff']);
   assert.equal(usage.code, 2);
 });
+
+test('analyze: a --repo folder that does not exist is named in the error', async () => {
+  const r = await cli(['analyze', '--patch', 'agent.diff', '--gold', 'gold.diff', '--repo', '/nonexistent/repo']);
+  assert.equal(r.code, 1);
+  assert.match(r.err, /--repo \/nonexistent\/repo: cannot run git there/);
+});
