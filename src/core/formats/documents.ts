@@ -1,4 +1,5 @@
 import { UserError } from '../util/errors';
+import { jsonErrorOffset } from './jsonErrorOffset';
 
 /** A JSON value read from a file, with the 1-based line it started on when the file is JSONL. */
 export interface JsonDocument {
@@ -28,8 +29,9 @@ function lineColumnAt(text: string, position: number): { line: number; column: n
 function describeJsonError(text: string, error: unknown, lineOffset = 0): string {
   const message = error instanceof Error ? error.message : String(error);
   const at = /at position (\d+)/.exec(message);
-  const where = at ? lineColumnAt(text, Number(at[1])) : undefined;
-  const what = message.replace(/\s*in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '');
+  const offset = at ? Number(at[1]) : jsonErrorOffset(text);
+  const where = offset >= 0 ? lineColumnAt(text, offset) : undefined;
+  const what = offset >= text.length ? 'unexpected end of input' : message.replace(/\s*in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '').replace(/, ".*" is not valid JSON$/s, '');
   return where ? `line ${where.line + lineOffset}, column ${where.column}: ${what}` : what;
 }
 

@@ -41,6 +41,8 @@ export class ChainRunEngine {
     private readonly clock: Clock,
     private readonly log: EngineLog = () => {},
     pid = 0,
+    /** Failure injection for crash tests: called at named points between writes. */
+    private readonly faultPoint: (name: string) => void = () => {},
   ) {
     this.ownPid = pid;
   }
@@ -84,7 +86,7 @@ export class ChainRunEngine {
     const entered = await this.enterStep(state, chain, first, base);
     this.store.saveRun(entered);
     this.store.setCurrentRunId(runId);
-    await this.switchWorkTree(entered, entered.steps[first].start!, false);
+    await this.switchWorkTree(entered, entered.steps[first].start!, false, true);
     this.log(`run ${runId}: ${args.mode} mode, step ${entered.currentStep} of ${chain.steps.length}`);
     const advanced = await this.advanceAutomatic(entered, chain, notes);
     return { state: advanced, notes };
@@ -100,6 +102,7 @@ export class ChainRunEngine {
     }
     this.writeJournal({ op: 'submit', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString() });
     const end = await this.commitWork(state, chain.steps[index], step.author);
+    this.faultPoint('submit:committed');
     this.writeJournal({ op: 'submit', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString(), end });
     const next = await this.finishStep(state, chain, index, end, 'submitted', null, false);
     const advanced = await this.advanceAutomatic(next, chain, notes);
@@ -121,6 +124,7 @@ export class ChainRunEngine {
     const step = state.steps[index];
     const now = this.clock.now();
     await this.repo.updateRef(stepRef(state.runId, step.order, 'end'), end);
+    this.faultPoint('finish:end-ref');
     const patch = await this.repo.diffStats(step.start!, end);
     const startedAt = step.startedAt ? new Date(step.startedAt).getTime() : now.getTime();
     const done: RunState = {
@@ -131,11 +135,13 @@ export class ChainRunEngine {
     let next = done;
     if (index + 1 < chain.steps.length) {
       next = await this.enterStep(done, chain, index + 1, end);
-      await this.switchWorkTree(next, next.steps[index + 1].start!, recovering);
+      // Covered by the caller's submit journal: recovery redoes finishStep with a forced switch.
+      await this.switchWorkTree(next, next.steps[index + 1].start!, recovering, false);
     } else {
       next = { ...done, currentStep: null };
     }
     this.store.saveRun(next);
+    this.faultPoint('finish:state-saved');
     this.store.clearJournal();
     this.log(`step ${step.order} ${status === 'submitted' ? 'submitted' : status.replace('_', ' ')}: ${patch.files} file(s), +${patch.insertions} -${patch.deletions}`);
     return next;
@@ -180,16 +186,18 @@ export class ChainRunEngine {
     return commit;
   }
 
-  private async switchWorkTree(state: RunState, target: string, recovering: boolean): Promise<void> {
+  /** Moves the work tree to `target`; `ownJournal` when no enclosing journal covers the move. */
+  private async switchWorkTree(state: RunState, target: string, recovering: boolean, ownJournal: boolean): Promise<void> {
     if (!recovering && (await this.repo.head().catch(() => null)) === target && !(await this.repo.isDirty())) {
       // Already there (Seq: the next step starts where this one ended), but keep the branch current.
       await this.repo.switchBranch(state.branch, target);
       return;
     }
-    this.writeJournal({ op: 'switch', runId: state.runId, target, pid: this.ownPid, startedAt: this.clock.now().toISOString() });
+    if (ownJournal) this.writeJournal({ op: 'switch', runId: state.runId, target, pid: this.ownPid, startedAt: this.clock.now().toISOString() });
+    this.faultPoint('switch:journaled');
     if (recovering) await this.repo.forceSwitchBranch(state.branch, target);
     else await this.repo.switchBranch(state.branch, target);
-    this.store.clearJournal();
+    if (ownJournal) this.store.clearJournal();
   }
 
   /** Applies gold/recorded patches for as long as the current step is authored so. */
@@ -226,6 +234,7 @@ export class ChainRunEngine {
     }
     this.writeJournal({ op: 'apply', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString() });
     await this.repo.apply(patch);
+    this.faultPoint('apply:applied');
     const end = await this.commitWork(state, chain.steps[index], step.author);
     this.writeJournal({ op: 'submit', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString(), end });
     return this.finishStep(state, chain, index, end, 'submitted', null, false);
@@ -254,30 +263,35 @@ export class ChainRunEngine {
     const removedLock = await this.repo.removeStaleIndexLock();
     const notes = [`recovered run ${state.runId} after an interrupted ${journal.op}${removedLock ? ' (removed a stale .git/index.lock)' : ''}`];
     this.log(notes[0]);
+    await this.rollForward(journal, state, chain);
+    // Whatever was interrupted, a run whose current step is gold/recorded goes on being replayed.
+    const latest = this.store.loadRun(state.runId)!;
+    await this.advanceAutomatic(latest, chain, notes);
+    return notes;
+  }
+
+  private async rollForward(journal: Journal, state: RunState, chain: Chain): Promise<void> {
     if (journal.op === 'switch') {
       await this.repo.forceSwitchBranch(state.branch, journal.target);
       this.store.clearJournal();
-      return notes;
+      return;
     }
     const index = state.steps.findIndex((s) => s.order === journal.step);
     const step = state.steps[index];
     if (step.status !== 'current') {
-      // The change completed; only the journal was left. Make sure the tree is where the state says.
+      // The change completed and was saved; only the journal was left behind.
       this.store.clearJournal();
-      return notes;
+      return;
     }
     if (journal.op === 'apply') {
       // A gold/recorded patch was being applied: nothing of a person's is in the tree, start over.
       await this.repo.forceSwitchBranch(state.branch, step.start!);
       this.store.clearJournal();
-      await this.advanceAutomatic(state, chain, notes);
-      return notes;
+      return;
     }
     const end = journal.end ?? (await this.commitWork(state, chain.steps[index], step.author));
     const outcome = journal.outcome ?? { status: 'submitted' as const, note: null };
-    const next = await this.finishStep(state, chain, index, end, outcome.status, outcome.note, true);
-    await this.advanceAutomatic(next, chain, notes);
-    return notes;
+    await this.finishStep(state, chain, index, end, outcome.status, outcome.note, true);
   }
 }
 

@@ -28,11 +28,12 @@ export class Git {
   private identity: string[] | undefined;
 
   constructor(readonly dir: string) {
-    this.git = simpleGit({ baseDir: dir, maxConcurrentProcesses: 1, trimmed: false });
+    // The temporary-index commands set GIT_INDEX_FILE / GIT_DIR themselves; simple-git guards them otherwise.
+    this.git = simpleGit({ baseDir: dir, maxConcurrentProcesses: 1, trimmed: false, allowEnvironment: ['GIT_INDEX_FILE', 'GIT_DIR'] });
   }
 
   raw(args: string[], env?: Record<string, string>): Promise<string> {
-    const git = env ? this.git.env({ ...process.env, ...env }) : this.git;
+    const git = env ? this.git.env({ ...baseEnvironment(), ...env }) : this.git;
     return git.raw(args);
   }
 
@@ -176,6 +177,16 @@ export class Git {
   async diff(from: string, to: string): Promise<string> {
     return this.raw(['diff', '--binary', '--no-color', '--no-ext-diff', assertSha(from), assertSha(to)]);
   }
+}
+
+/**
+ * The environment for git calls that need extra variables (a temporary index). simple-git
+ * replaces the whole environment and refuses some inherited variables, so pass only what git
+ * needs to find itself and the user's configuration.
+ */
+function baseEnvironment(): Record<string, string> {
+  const keep = ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TMPDIR', 'XDG_CONFIG_HOME', 'GIT_CONFIG_NOSYSTEM'];
+  return Object.fromEntries(keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!]));
 }
 
 async function withPatchFile<T>(patch: string, fn: (file: string) => Promise<T>): Promise<T> {

@@ -30,7 +30,22 @@ export async function openWorkspace(dir: string, log?: EngineLog): Promise<Works
   }
   const git = new Git(top);
   const store = new RunStore(await git.gitDir());
-  return { dir: top, git, store, engine: new ChainRunEngine(git, store, systemClock, log, process.pid) };
+  return { dir: top, git, store, engine: new ChainRunEngine(git, store, systemClock, log, process.pid, faultInjectionFromEnv()) };
+}
+
+/**
+ * CHAINLENS_FAULT_KILL_AT=<point>[:<n>] makes the process SIGKILL itself at the n-th time (default
+ * first) it reaches that engine fault point: the crash tests' way to die between two writes.
+ */
+function faultInjectionFromEnv(): ((name: string) => void) | undefined {
+  const spec = process.env.CHAINLENS_FAULT_KILL_AT;
+  if (!spec) return undefined;
+  const m = /^(.*?)(?::(\d+))?$/.exec(spec)!;
+  const point = m[1];
+  let remaining = Number(m[2] ?? '1');
+  return (name) => {
+    if (name === point && --remaining <= 0) process.kill(process.pid, 'SIGKILL');
+  };
 }
 
 /**

@@ -1,0 +1,118 @@
+// A process killed with SIGKILL in the middle of submit or replay must leave a run that the next
+// command rolls forward to exactly what an uninterrupted process would have produced.
+// Failure injection: CHAINLENS_FAULT_KILL_AT makes the real CLI SIGKILL itself between two writes
+// (deterministic coverage of every gap), and timed kills hit it wherever it happens to be.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTinyChain, git, type TinyChain } from '../../helpers/tinyChain';
+import { runBuiltCli, runBuiltCliKilledAfter } from '../../helpers/builtCli';
+
+interface StepSummary {
+  status: string;
+  startTree: string;
+  endTree: string | null;
+}
+
+function summary(dir: string): { complete: boolean; current: number | null; steps: StepSummary[]; headTree: string } {
+  const r = runBuiltCli(['status', '--dir', dir, '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  const tree = (c: string) => git(dir, 'rev-parse', `${c}^{tree}`).trim();
+  for (const step of s.steps) {
+    if (step.start) assert.equal(git(dir, 'rev-parse', `refs/chainlens/${s.run.id}/step-${step.order}/start`).trim(), step.start);
+    if (step.end) assert.equal(git(dir, 'rev-parse', `refs/chainlens/${s.run.id}/step-${step.order}/end`).trim(), step.end);
+  }
+  return {
+    complete: s.run.complete,
+    current: s.run.currentStep,
+    headTree: tree('HEAD'),
+    steps: s.steps.map((x: { status: string; start: string; end: string | null }) => ({ status: x.status, startTree: x.start ? tree(x.start) : '', endTree: x.end ? tree(x.end) : null })),
+  };
+}
+
+function replayArgs(c: TinyChain, dir: string, mode: string) {
+  return ['replay', c.chainFile, '--repo', c.repo, '--dir', dir, '--mode', mode, '--predictions', 'gold'];
+}
+
+const POINTS = ['apply:applied', 'submit:committed', 'finish:end-ref', 'finish:state-saved', 'switch:journaled'];
+
+for (const mode of ['seq', 'oracle']) {
+  test(`replay (${mode}) killed at every write boundary is rolled forward by the next command to the uninterrupted result`, () => {
+    const c = makeTinyChain();
+    try {
+      const reference = join(c.root, 'reference');
+      assert.equal(runBuiltCli(replayArgs(c, reference, mode)).code, 0);
+      const expected = summary(reference);
+      let kills = 0;
+      for (const point of POINTS) {
+        for (const nth of [1, 2]) {
+          const dir = join(c.root, `${point.replace(':', '-')}-${nth}`);
+          const killed = runBuiltCli(replayArgs(c, dir, mode), { CHAINLENS_FAULT_KILL_AT: `${point}:${nth}` });
+          if (killed.signal === null) continue; // this mode never reaches the point that often
+          assert.equal(killed.signal, 'SIGKILL');
+          kills++;
+          const after = summary(dir);
+          assert.deepEqual(after, expected, `killed at ${point} #${nth}`);
+          assert.equal(git(dir, 'status', '--porcelain'), '', `clean tree after recovery from ${point} #${nth}`);
+        }
+      }
+      // Seq never switches the tree between steps (one switch at start); Oracle does at every step.
+      assert.ok(kills >= (mode === 'seq' ? 6 : 8), `only ${kills} injected kills happened`);
+    } finally {
+      c.cleanup();
+    }
+  });
+}
+
+test('submit killed at every write boundary keeps the person\'s work as the step\'s patch and advances', () => {
+  const c = makeTinyChain();
+  try {
+    for (const mode of ['seq', 'oracle']) {
+      for (const point of ['submit:committed', 'finish:end-ref', 'finish:state-saved', 'switch:journaled']) {
+        const dir = join(c.root, `${mode}-${point.replace(':', '-')}`);
+        assert.equal(runBuiltCli(['checkout', c.chainFile, '--repo', c.repo, '--dir', dir, '--mode', mode]).code, 0);
+        writeFileSync(join(dir, 'calc/ops.py'), readFileSync(join(dir, 'calc/ops.py'), 'utf8') + '\n# fixed by hand\n');
+        const killed = runBuiltCli(['submit', '--dir', dir], { CHAINLENS_FAULT_KILL_AT: point });
+        if (mode === 'seq' && point === 'switch:journaled') {
+          // Seq needs no checkout between steps, so this point is never reached.
+          assert.equal(killed.code, 0);
+        } else {
+          assert.equal(killed.signal, 'SIGKILL', `${mode} ${point}: ${killed.stderr}`);
+        }
+        const r = runBuiltCli(['status', '--dir', dir, '--json']);
+        assert.equal(r.code, 0, r.stderr);
+        const s = JSON.parse(r.stdout);
+        assert.deepEqual(s.steps.map((x: { status: string }) => x.status), ['submitted', 'current', 'pending'], `${mode} ${point}`);
+        assert.match(git(dir, 'diff', s.steps[0].start, s.steps[0].end), /\+# fixed by hand/);
+        assert.equal(git(dir, 'status', '--porcelain'), '');
+      }
+    }
+  } finally {
+    c.cleanup();
+  }
+});
+
+test('replay killed at random moments always recovers to the uninterrupted result', async () => {
+  const c = makeTinyChain();
+  try {
+    const reference = join(c.root, 'reference');
+    assert.equal(runBuiltCli(replayArgs(c, reference, 'oracle')).code, 0);
+    const expected = summary(reference);
+    for (const delay of [60, 120, 180, 240, 300, 360, 420]) {
+      const dir = join(c.root, `timed-${delay}`);
+      await runBuiltCliKilledAfter(replayArgs(c, dir, 'oracle'), delay);
+      const r = runBuiltCli(['status', '--dir', dir, '--json']);
+      if (r.code !== 0) {
+        // Killed before the work tree existed (or mid-clone): nothing usable may be left behind,
+        // and a new replay must succeed.
+        assert.match(r.stderr, /does not exist|not a git work tree|has no ChainLens run/, r.stderr);
+        assert.equal(runBuiltCli(replayArgs(c, dir, 'oracle')).code, 0);
+      }
+      assert.deepEqual(summary(dir), expected, `killed after ${delay} ms`);
+    }
+  } finally {
+    c.cleanup();
+  }
+});
