@@ -9,6 +9,7 @@ import { statusCommand } from './status';
 import { submitCommand } from './submit';
 import { replayCommand } from './replay';
 import { gradeCommand } from './grade';
+import { trajectoryCommand } from './trajectory';
 
 export const commands: CliCommand[] = [
   validateCommand,
@@ -19,4 +20,5 @@ export const commands: CliCommand[] = [
   gradeCommand,
   analyzeCommand,
   labelsCommand,
+  trajectoryCommand,
 ];

@@ -18,6 +18,8 @@ const WRAPPERS = new Set(['sudo', 'time', 'nohup', 'env', 'command', 'exec', 'st
 const SEARCH_COMMANDS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'find', 'fd', 'ls', 'tree', 'locate', 'which', 'wc', 'du']);
 const QUIET_COMMANDS = new Set(['cd', 'export', 'set', 'source', '.', 'mkdir', 'true', 'unset', 'alias', 'pushd', 'popd']);
 const TEST_RUNNERS = new Set(['pytest', 'py.test', 'tox', 'nox', 'trial']);
+/** Commands that only reshape the output piped into them. */
+const FILTERS = new Set(['head', 'tail', 'grep', 'egrep', 'fgrep', 'sort', 'uniq', 'wc', 'sed', 'awk', 'cut', 'tr', 'less', 'more', 'cat', 'nl', 'column', 'jq']);
 
 interface Verdict {
   kind: ActionKind;
@@ -65,7 +67,12 @@ export function analyseBash(command: string, output: CommandOutput | null, ctx: 
       if (view.op) ops.push(view.op);
       continue;
     }
-    for (const cmd of pipeline) handleCommand(cmd, pipeline.length > 1, ownsOutput, resolve, touches, ops, consider);
+    pipeline.forEach((cmd, k) => {
+      // later stages of a pipe filter the output of the first (`find … | head`): they add nothing of their own
+      const w = unwrap(cmd.words);
+      if (k > 0 && FILTERS.has(baseName(w[0] ?? '')) && !w.slice(1).some((a) => !a.startsWith('-') && /[./]/.test(a)) && !cmd.redirects.length) return;
+      handleCommand(cmd, pipeline.length > 1, ownsOutput, resolve, touches, ops, consider);
+    });
   }
   return { kind: best.kind, reason: best.reason, touches, ops, cwd };
 }

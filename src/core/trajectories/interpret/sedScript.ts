@@ -20,6 +20,7 @@ export interface SedInPlace {
 export function parseSedInPlace(words: string[]): SedInPlace | null | 'not-in-place' {
   let inPlace = false;
   let extended = false;
+  let unknownFlag = false;
   const scripts: string[] = [];
   const files: string[] = [];
   for (let i = 1; i < words.length; i++) {
@@ -45,15 +46,18 @@ export function parseSedInPlace(words: string[]): SedInPlace | null | 'not-in-pl
       // combined flags such as -Ei or -ie: keep what we understand, refuse the rest
       if (w.includes('i')) inPlace = true;
       if (w.includes('E') || w.includes('r')) extended = true;
-      if (/[^iEr]/.test(w.slice(1))) return null;
+      if (/[^iEr]/.test(w.slice(1))) unknownFlag = true;
       continue;
     }
-    if (w.startsWith('-')) return null;
+    if (w.startsWith('-')) {
+      unknownFlag = true;
+      continue;
+    }
     if (scripts.length === 0) scripts.push(w);
     else files.push(w);
   }
   if (!inPlace) return 'not-in-place';
-  if (files.length === 0 || scripts.length === 0) return null;
+  if (unknownFlag || files.length === 0 || scripts.length === 0) return null;
   const substitutions: SedSubstitution[] = [];
   for (const script of scripts) {
     for (const part of splitScript(script)) {
