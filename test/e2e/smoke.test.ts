@@ -21,6 +21,7 @@ import {
   typeInEditor,
   waitForLog,
   waitForNotification,
+  webviewFrame,
   type CodeServer,
   type Workbench,
 } from './harness';
@@ -84,6 +85,15 @@ describe('e2e harness: code-server + Chromium + the smoke extension', () => {
     await screenshot(wb!.page, 'smoke-03-editor');
   });
 
+  it('opens a webview panel; a click in it round-trips through the extension host', async () => {
+    await runCommand(wb!.page, 'ChainLens Smoke: Show Panel');
+    const panel = await webviewFrame(wb!.page, /Smoke Panel/);
+    await panel.getByRole('button', { name: 'Count' }).click();
+    await panel.getByText('extension saw 1 click(s)').waitFor();
+    await waitForLog(server!, /webview click 1/, { channel: 'ChainLens Smoke' });
+    await screenshot(wb!.page, 'smoke-04-webview');
+  });
+
   it('runs an API-level suite inside the extension host of that VS Code', async () => {
     const report = await runExtensionHostSuite(server!, join(fixtures, 'exthost-suites', 'smoke.suite.ts'));
     assertSuitePassed(report);
@@ -136,5 +146,18 @@ describe('e2e harness: installing a .vsix', () => {
     t.after(() => rmSync(tmp, { recursive: true, force: true }));
     writeFileSync(join(tmp, 'broken.vsix'), 'not a zip');
     await assert.rejects(startCodeServer({ workspace: tmp, vsixPath: join(tmp, 'broken.vsix'), t }), /installing .*broken\.vsix failed/);
+  });
+});
+
+describe('e2e harness: workspace trust on', () => {
+  it('opens the folder in Restricted Mode, where the smoke extension does not run', async (t) => {
+    const workspace = mkdtempSync(join(tmpdir(), 'chainlens-untrusted-ws-'));
+    t.after(() => rmSync(workspace, { recursive: true, force: true }));
+    const server = await startCodeServer({ workspace, extensionDevPath: join(fixtures, 'smoke-extension'), workspaceTrust: true, t });
+    const { page } = await openWorkbench(server, { t });
+    await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).waitFor({ state: 'visible' });
+    await screenshot(page, 'smoke-05-restricted-mode');
+    assertSuitePassed(await runExtensionHostSuite(server, join(fixtures, 'exthost-suites', 'restricted.suite.ts')));
+    await assert.rejects(runCommand(page, 'ChainLens Smoke: Say Hello', { timeoutMs: 3000 }), /is not in the command palette/);
   });
 });

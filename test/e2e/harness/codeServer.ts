@@ -19,7 +19,10 @@ export interface StartCodeServerOptions {
   vsixPath?: string;
   /** Merged over the harness defaults in <userDataDir>/User/settings.json. */
   settings?: Record<string, unknown>;
-  /** Keep workspace trust on (default off) to test restricted mode; the folder opens untrusted. */
+  /**
+   * Keep workspace trust on (default off) to test Restricted Mode: the folder opens untrusted,
+   * without the trust prompt; extensions that do not declare untrustedWorkspaces support stay off.
+   */
   workspaceTrust?: boolean;
   /** Install the harness's extension-host test runner (default true); see README.md. */
   exthostRunner?: boolean;
@@ -140,6 +143,8 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
   writeSettings(userDataDir, {
     ...HARNESS_SETTINGS,
     'security.workspace.trust.enabled': options.workspaceTrust ?? false,
+    // With trust on, open straight into Restricted Mode instead of a modal that blocks the UI.
+    ...(options.workspaceTrust ? { 'security.workspace.trust.startupPrompt': 'never' } : {}),
     ...options.settings,
   });
 
@@ -196,14 +201,17 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
     const child = spawn(node22, args, { detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(out);
     child.stderr.pipe(out);
-    const pgid = trackGroup(child);
+    const removeRoot = (): void => {
+      if (process.env.CHAINLENS_E2E_KEEP) process.stderr.write(`[e2e] kept ${root}\n`);
+      else rmSync(root, { recursive: true, force: true });
+    };
+    const pgid = trackGroup(child, removeRoot);
     let stopped: Promise<void> | undefined;
     const stop = (): Promise<void> =>
       (stopped ??= (async () => {
         await stopGroup(pgid);
         out.end();
-        if (process.env.CHAINLENS_E2E_KEEP) process.stderr.write(`[e2e] kept ${root}\n`);
-        else rmSync(root, { recursive: true, force: true });
+        removeRoot();
       })());
     stopCurrent = stop;
     try {

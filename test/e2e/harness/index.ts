@@ -10,6 +10,7 @@ export {
   waitForNotification,
   expandView,
   clickTreeItem,
+  webviewFrame,
   type Workbench,
   type OpenWorkbenchOptions,
 } from './workbench';

@@ -4,7 +4,8 @@
 // after-hooks run: no code-server outlives the test process.
 import type { ChildProcess } from 'node:child_process';
 
-const live = new Set<number>();
+/** Group id -> what else to undo synchronously if the process exits without stop(). */
+const live = new Map<number, () => void>();
 let hooked = false;
 
 function killGroup(pgid: number, signal: NodeJS.Signals): boolean {
@@ -23,21 +24,30 @@ function groupAlive(pgid: number): boolean {
 function installHooks(): void {
   if (hooked) return;
   hooked = true;
-  process.on('exit', () => {
-    for (const pgid of live) killGroup(pgid, 'SIGKILL');
-  });
+  const killAll = (): void => {
+    for (const [pgid, cleanup] of live) {
+      killGroup(pgid, 'SIGKILL');
+      try {
+        cleanup();
+      } catch {
+        // best effort while exiting
+      }
+    }
+    live.clear();
+  };
+  process.on('exit', killAll);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
-      for (const pgid of live) killGroup(pgid, 'SIGKILL');
+      killAll();
       process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
     });
   }
 }
 
-export function trackGroup(child: ChildProcess): number {
+export function trackGroup(child: ChildProcess, cleanupSync: () => void = () => undefined): number {
   if (child.pid === undefined) throw new Error('process did not start');
   installHooks();
-  live.add(child.pid);
+  live.set(child.pid, cleanupSync);
   return child.pid;
 }
 

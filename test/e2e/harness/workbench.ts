@@ -2,7 +2,7 @@
 // would: command palette, quick open, tree views, notifications, the editor.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type FrameLocator, type Locator, type Page } from 'playwright-core';
 import type { CodeServer } from './codeServer';
 import { readyExtensionHosts } from './exthost/run';
 import { extensionHostLogDirs, readExtensionHostLog } from './logs';
@@ -203,4 +203,24 @@ export async function clickTreeItem(page: Page, label: string | RegExp, options:
     throw new Error(`no tree item ${String(label)}; visible tree items: ${JSON.stringify(shown)}`);
   }
   await item.first().click();
+}
+
+/**
+ * The content frame of the visible webview (panel or view) whose page contains `hasText`.
+ * VS Code nests each webview twice: an outer iframe.webview (its host page) holding the
+ * extension's HTML in iframe#active-frame.
+ */
+export async function webviewFrame(page: Page, hasText: string | RegExp, options: { timeoutMs?: number } = {}): Promise<FrameLocator> {
+  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+  const outers = page.locator('iframe.webview.ready');
+  for (;;) {
+    const count = await outers.count();
+    for (let i = 0; i < count; i++) {
+      if (!(await outers.nth(i).isVisible())) continue;
+      const inner = outers.nth(i).contentFrame().frameLocator('iframe#active-frame');
+      if ((await inner.locator('body').filter({ hasText }).count()) > 0) return inner;
+    }
+    if (Date.now() > deadline) throw new Error(`no visible webview containing ${String(hasText)} (${count} webview frames)`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
