@@ -73,7 +73,9 @@ cs_installed_ok() {
 }
 cs_version_ok() {
   # (it prints an i18next banner first; the version line starts with the version)
-  PATH="$node_dir/bin:$PATH" "$node_dir/bin/node" "$cs_pkg/out/node/entry.js" --version 2>/dev/null \
+  # (--config: without it even --version writes ~/.config/code-server/config.yaml)
+  echo "auth: none" >"$tmp/version-config.yaml"
+  PATH="$node_dir/bin:$PATH" "$node_dir/bin/node" "$cs_pkg/out/node/entry.js" --config "$tmp/version-config.yaml" --version 2>/dev/null \
     | grep -q "^$CODE_SERVER_VERSION "
 }
 
