@@ -8,6 +8,8 @@ import { checkoutCommand } from './checkout';
 import { statusCommand } from './status';
 import { submitCommand } from './submit';
 import { replayCommand } from './replay';
+import { evalCommand } from './eval';
+import { compareCommand } from './compare';
 import { gradeCommand } from './grade';
 import { trajectoryCommand } from './trajectory';
 
@@ -17,6 +19,8 @@ export const commands: CliCommand[] = [
   statusCommand,
   submitCommand,
   replayCommand,
+  evalCommand,
+  compareCommand,
   gradeCommand,
   analyzeCommand,
   labelsCommand,

@@ -158,6 +158,22 @@ export class Git {
     }
   }
 
+  /**
+   * `git diff --binary base` of the work tree as it is now, untracked files included (what "Run
+   * tests" evaluates before a submit), built in a temporary index so the person's index is untouched.
+   */
+  async diffWorkTree(base: string): Promise<string> {
+    const scratch = mkdtempSync(join(tmpdir(), 'chainlens-index-'));
+    const env = { GIT_INDEX_FILE: join(scratch, 'index') };
+    try {
+      await this.raw(['read-tree', 'HEAD'], env);
+      await this.raw(['add', '-A'], env);
+      return await this.raw(['diff', '--cached', '--binary', '--no-color', '--no-ext-diff', assertSha(base)], env);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }
+
   async diffStats(from: string, to: string): Promise<PatchStats> {
     const out = await this.raw(['diff', '--numstat', assertSha(from), assertSha(to)]);
     let files = 0;

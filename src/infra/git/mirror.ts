@@ -82,10 +82,15 @@ export async function ensureLocalSource(source: RepoSource, commit: string, log:
   return mirror;
 }
 
-/** Clones `localSource` into `workdir` without a checkout; origin points at what the person named. */
-export async function cloneWorkTree(localSource: string, workdir: string, origin: string): Promise<void> {
+/**
+ * Clones `localSource` into `workdir`, checked out (detached) at `commit`; origin points at what
+ * the person named. Checking out here matters: a clone without a checkout looks like a tree whose
+ * every file was deleted, which would read as "uncommitted work".
+ */
+export async function cloneWorkTree(localSource: string, workdir: string, origin: string, commit: string): Promise<void> {
   try {
     await simpleGit().raw(['clone', '--quiet', '--no-checkout', '--', localSource, workdir]);
+    await simpleGit({ baseDir: workdir }).raw(['checkout', '--quiet', '--detach', commit]);
     await simpleGit({ baseDir: workdir }).raw(['remote', 'set-url', 'origin', origin]);
   } catch (e) {
     throw new UserError(`could not clone into ${workdir}: ${cleanGitError(e)}`, 'git');

@@ -78,7 +78,7 @@ export async function prepareWorkTree(chain: Chain, source: RepoSource, workdir:
   rmSync(partial, { recursive: true, force: true });
   log(`cloning ${describeRepoSource(source)} into ${abs}`);
   try {
-    await cloneWorkTree(local, partial, describeRepoSource(source));
+    await cloneWorkTree(local, partial, describeRepoSource(source), chain.baseCommit);
     if (exists) rmdirSync(abs);
     renameSync(partial, abs);
   } finally {

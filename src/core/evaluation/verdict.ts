@@ -1,0 +1,39 @@
+import type { GradeExplained } from '../grading';
+import type { EvalErrorKind, StepEvalStatus } from '../../protocol/evaluation';
+
+/** What the container run reported (src/infra/docker's EvaluationResult, minus the log). */
+export interface ContainerFacts {
+  patchApplied: boolean;
+  timedOut: boolean;
+  cancelled: boolean;
+  environmentError: string | null;
+  timeoutS: number;
+}
+
+export interface StepVerdict {
+  status: StepEvalStatus;
+  resolved: boolean;
+  error: string | null;
+  errorKind: EvalErrorKind | null;
+}
+
+/**
+ * One step's outcome. Order matters: trouble that stops the tests (environment, cancel, timeout,
+ * a patch that does not apply) is an error before any grading; a log the harness would not grade
+ * is an error too, the environment's when no tests ran at all (REFERENCE.md §3.9); otherwise
+ * resolved means the harness's RESOLVED_FULL.
+ */
+export function stepVerdict(facts: ContainerFacts, graded: GradeExplained | null): StepVerdict {
+  const error = (errorKind: EvalErrorKind, message: string): StepVerdict => ({ status: 'error', resolved: false, error: message, errorKind });
+  if (facts.environmentError) return error('environment', facts.environmentError);
+  if (facts.cancelled) return error('cancelled', 'Evaluation cancelled.');
+  if (facts.timedOut) return error('timeout', `Timeout error: ${facts.timeoutS} seconds exceeded.`);
+  if (!facts.patchApplied) return error('patch', 'The step\'s changes did not apply to the repository in the container (git apply, --3way, --reject and patch --fuzz=5 all failed).');
+  if (!graded) return error('log', 'No log to grade.');
+  if (graded.problem) {
+    const kind: EvalErrorKind = graded.problem.kind === 'no-tests-ran' ? 'environment' : graded.problem.kind === 'timed-out' ? 'timeout' : graded.problem.kind === 'patch-apply-failed' ? 'patch' : 'log';
+    return error(kind, graded.problem.message);
+  }
+  const resolved = graded.grade.resolution === 'RESOLVED_FULL';
+  return { status: resolved ? 'resolved' : 'unresolved', resolved, error: null, errorKind: null };
+}

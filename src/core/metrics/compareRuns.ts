@@ -1,0 +1,72 @@
+import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
+import { UserError } from '../util/errors';
+
+/**
+ * Why an unresolved step failed (ChainSWE's failure fingerprints):
+ * broke-working-code: a PASS_TO_PASS test fails; left-bug-unfixed: only FAIL_TO_PASS tests fail;
+ * no-usable-patch: empty patch, patch did not apply, or no gradable test run.
+ */
+export type FailureFingerprint = 'broke-working-code' | 'left-bug-unfixed' | 'no-usable-patch';
+
+export function fingerprint(step: StepEvaluation): FailureFingerprint | null {
+  if (step.resolved) return null;
+  if (step.status === 'empty_patch' || step.status === 'error') return 'no-usable-patch';
+  if (step.tests_status.PASS_TO_PASS.failure.length > 0) return 'broke-working-code';
+  return 'left-bug-unfixed';
+}
+
+export interface RunSummary {
+  mode: string;
+  runId: string;
+  resolved: number;
+  total: number;
+  /** Per-bug success rate. */
+  rate: number;
+  fullChain: boolean;
+}
+
+export interface PositionRow {
+  order: number;
+  instanceId: string;
+  oracle: StepEvaluation['status'];
+  seq: StepEvaluation['status'];
+  /** Resolved under Oracle but not under Seq: the earlier steps' work broke this one. */
+  chainError: boolean;
+  seqFingerprint: FailureFingerprint | null;
+  oracleFingerprint: FailureFingerprint | null;
+}
+
+export interface RunComparison {
+  chainId: string;
+  oracle: RunSummary;
+  seq: RunSummary;
+  positions: PositionRow[];
+  chainErrors: number[];
+}
+
+function summarize(r: ChainEvaluation): RunSummary {
+  const total = r.steps.length;
+  return { mode: r.mode, runId: r.run_id, resolved: r.resolved_steps, total, rate: total ? r.resolved_steps / total : 0, fullChain: r.full_chain_resolved };
+}
+
+/** Oracle vs Seq evaluations of one chain, step by step. */
+export function compareRuns(oracle: ChainEvaluation, seq: ChainEvaluation): RunComparison {
+  if (oracle.chain_id !== seq.chain_id) throw new UserError(`the reports are of different chains ('${oracle.chain_id}' and '${seq.chain_id}')`, 'input');
+  if (oracle.mode !== 'oracle' || seq.mode !== 'seq') throw new UserError(`expected an Oracle report then a Seq report, got ${oracle.mode} and ${seq.mode}`, 'usage');
+  const seqByOrder = new Map(seq.steps.map((s) => [s.order, s]));
+  const positions: PositionRow[] = [];
+  for (const o of oracle.steps) {
+    const s = seqByOrder.get(o.order);
+    if (!s) continue;
+    positions.push({
+      order: o.order,
+      instanceId: o.instance_id,
+      oracle: o.status,
+      seq: s.status,
+      chainError: o.resolved && !s.resolved,
+      seqFingerprint: fingerprint(s),
+      oracleFingerprint: fingerprint(o),
+    });
+  }
+  return { chainId: oracle.chain_id, oracle: summarize(oracle), seq: summarize(seq), positions, chainErrors: positions.filter((p) => p.chainError).map((p) => p.order) };
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { GradingProfileSchema, TestBucketSchema } from './grading';
+import { RunModeSchema } from './run';
+
+/**
+ * How one step's evaluation ended.
+ * resolved/unresolved: the tests ran and were graded; error: no usable verdict (patch did not
+ * apply, timeout, environment trouble: see `error_kind`); empty_patch: nothing to evaluate.
+ */
+export const StepEvalStatusSchema = z.enum(['resolved', 'unresolved', 'error', 'empty_patch']);
+export type StepEvalStatus = z.infer<typeof StepEvalStatusSchema>;
+
+/** Whose fault an error is: the environment's (engine, image, OOM, no tests collected) or the code's. */
+export const EvalErrorKindSchema = z.enum(['environment', 'patch', 'timeout', 'cancelled', 'log']);
+export type EvalErrorKind = z.infer<typeof EvalErrorKindSchema>;
+
+/** One step of `chainlens eval --report` (the shape later checks read; extra keys are additive). */
+export const StepEvaluationSchema = z.object({
+  order: z.number().int(),
+  instance_id: z.string(),
+  status: StepEvalStatusSchema,
+  resolved: z.boolean(),
+  patch_applied: z.boolean(),
+  error: z.string().nullable(),
+  error_kind: EvalErrorKindSchema.nullable(),
+  tests_status: z.object({
+    FAIL_TO_PASS: TestBucketSchema,
+    PASS_TO_PASS: TestBucketSchema,
+    FAIL_TO_FAIL: TestBucketSchema.optional(),
+    PASS_TO_FAIL: TestBucketSchema.optional(),
+  }),
+  /** Test id -> status as parsed from the log (what the Testing view shows per test). */
+  status_map: z.record(z.string(), z.string()),
+  log_path: z.string(),
+  /** The SWE-bench-shaped report.json beside the log. */
+  report_path: z.string(),
+  duration_s: z.number(),
+  /** What was evaluated: the step's submitted commit, or the uncommitted work tree. */
+  source: z.enum(['submitted', 'worktree']),
+  /** Commit evaluated (for the work tree: the commit the work sits on). */
+  commit: z.string(),
+  image: z.string(),
+  evaluated_at: z.string(),
+});
+export type StepEvaluation = z.infer<typeof StepEvaluationSchema>;
+
+/** `chainlens eval --report <out.json>`. */
+export const ChainEvaluationSchema = z.object({
+  chain_id: z.string(),
+  mode: RunModeSchema,
+  profile: GradingProfileSchema,
+  run_id: z.string(),
+  steps: z.array(StepEvaluationSchema),
+  resolved_steps: z.number().int(),
+  full_chain_resolved: z.boolean(),
+});
+export type ChainEvaluation = z.infer<typeof ChainEvaluationSchema>;
