@@ -79,8 +79,21 @@ def fix_commits(repo: Path, steps: list[dict]) -> list[str]:
         return hashes
 
 
+def harness_test_id(test_id: str) -> str:
+    """The id as SWE-bench datasets record it: its log parser cuts `PASSED <id>` lines at the first
+    space, so a parametrized id like `test_x[1.500 EUR-1500]` is stored as `test_x[1.500` (the v5
+    grader matches such truncated ids by prefix)."""
+    return test_id.split()[0]
+
+
+def harness_ids(ids: list[str]) -> list[str]:
+    cut = [harness_test_id(i) for i in ids]
+    assert len(set(cut)) == len(cut), f"ids collide once cut at the first space: {ids}"
+    return cut
+
+
 def bug_fix(step: dict, commit_hash: str) -> dict:
-    f2p, p2p = step["FAIL_TO_PASS"], step["PASS_TO_PASS"]
+    f2p, p2p = harness_ids(step["FAIL_TO_PASS"]), harness_ids(step["PASS_TO_PASS"])
     if step["order"] in STRING_ENCODED_STEPS:
         f2p, p2p = json.dumps(f2p), json.dumps(p2p)
     number = step["instance_id"].rsplit("-", 1)[1]
