@@ -15,12 +15,14 @@ export interface TrajectoryDetection {
 const SDK_EVENT = /"kind"\s*:\s*"(ActionEvent|ObservationEvent|MessageEvent|SystemPromptEvent|ConversationStateUpdateEvent|AgentErrorEvent|Condensation\w*|PauseEvent|UserRejectObservation|LLMCompletionLogEvent)"/;
 
 /**
- * Which trajectory format a file holds, from its name and its first bytes (64 KiB is plenty;
- * less works when the keys come early). Returns null when nothing fits.
+ * Which trajectory format a file holds, from its name and its first bytes (text or raw bytes;
+ * 64 KiB is plenty, less works when the keys come early). Returns null when nothing fits.
  */
-export function detectTrajectoryFormat(fileName: string, firstBytes: string): TrajectoryDetection | null {
+export function detectTrajectoryFormat(fileName: string, firstBytes: string | Uint8Array): TrajectoryDetection | null {
   const name = fileName.replace(/\\/g, '/').split('/').pop()?.toLowerCase() ?? '';
-  const head = firstBytes.replace(/^\uFEFF/, '').trimStart();
+  // bytes may end inside a multi-byte character: a streaming decode leaves it out
+  const text = typeof firstBytes === 'string' ? firstBytes : new TextDecoder('utf-8').decode(firstBytes, { stream: true });
+  const head = text.replace(/^\uFEFF/, '').trimStart();
   if (!head.startsWith('{') && !head.startsWith('[')) return null;
 
   if (looksLikeJsonl(name, head)) {

@@ -29,6 +29,11 @@ export interface LoadTrajectoryOptions {
   thread?: 'auto' | 'worker' | 'current';
   /** Steps read before a preview goes out (default 50). */
   previewSteps?: number;
+  /**
+   * The bundled worker script, for hosts that know where they are installed (the extension:
+   * `context.asAbsolutePath('dist/trajectory-worker.js')`). Default: beside this module.
+   */
+  workerScript?: string;
 }
 
 export interface ResumePoint {
@@ -57,7 +62,7 @@ export async function loadTrajectoryFileResumable(
   const request: WorkerRequest = { path, previewSteps: options.previewSteps, keepPartialTail: options.keepPartialTail };
   const thread = options.thread ?? 'auto';
   const small = thread === 'auto' && (await sizeOf(path)) < WORKER_THRESHOLD_BYTES;
-  const worker = thread === 'current' || small ? null : startWorker(request);
+  const worker = thread === 'current' || small ? null : startWorker(request, options.workerScript);
   if (!worker && options.thread === 'worker') throw new Error('no trajectory worker available (dist/trajectory-worker.js is missing)');
   return worker ? runInWorker(worker, path, options) : runHere(path, options);
 }
@@ -73,7 +78,8 @@ async function sizeOf(path: string): Promise<number> {
 }
 
 /** The bundled worker beside dist/*.js, or the TypeScript source when running under tsx. */
-function startWorker(request: WorkerRequest): Worker | null {
+function startWorker(request: WorkerRequest, script?: string): Worker | null {
+  if (script) return new Worker(script, { workerData: request });
   const bundled = join(__dirname, 'trajectory-worker.js');
   if (existsSync(bundled)) return new Worker(bundled, { workerData: request });
   const source = join(__dirname, 'parseWorker.ts');

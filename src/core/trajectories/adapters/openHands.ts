@@ -105,6 +105,7 @@ export function v0Steps(events: unknown[], at: JsonPathKey[], r: SourceReader): 
         const meta = isRecord(extras.metadata) ? extras.metadata : {};
         const code = typeof meta.exit_code === 'number' ? meta.exit_code : typeof extras.exit_code === 'number' ? extras.exit_code : null;
         if (code !== null && code >= 0) target.step.exitCode = code;
+        // OpenHands records no duration: the time from the action to its observation stands in
         const t = parseTime(ev.timestamp);
         if (t !== null && target.time !== null && target.step.executionTimeSec === null) target.step.executionTimeSec = Math.max(0, (t - target.time) / 1000);
         if (lastAction && target.step === lastAction.step) lastAction.answered = true;

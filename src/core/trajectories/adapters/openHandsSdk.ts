@@ -69,6 +69,7 @@ export function openHandsSdkSteps(events: unknown[], at: JsonPathKey[], r: Sourc
         const meta = isRecord(obs.metadata) ? obs.metadata : {};
         const code = typeof obs.exit_code === 'number' ? obs.exit_code : typeof meta.exit_code === 'number' ? meta.exit_code : null;
         if (code !== null && code >= 0) step.exitCode = code;
+        // no recorded duration: the time from the action to its observation stands in
         const t = parseTime(ev.timestamp);
         const t0 = times.get(step);
         if (t !== null && t0 !== undefined && step.executionTimeSec === null) step.executionTimeSec = Math.max(0, (t - t0) / 1000);

@@ -58,6 +58,8 @@ export class FileModel {
   exists: boolean | null;
   endsWithNewline: boolean | null;
   detached: string | null = null;
+  /** Bumped whenever the file or what is known of its base changes (callers cache diffs by it). */
+  version = 0;
   private readonly undoStack: State[] = [];
 
   constructor(
@@ -139,6 +141,7 @@ export class FileModel {
       this.checkLines(startLine, lines);
     }
     if (options.wholeFile && options.endsWithNewline !== undefined) {
+      if (this.endsWithNewline !== options.endsWithNewline) this.version++;
       this.endsWithNewline = options.endsWithNewline;
       const last = this.segments.at(-1);
       if (last?.kind === 'base' && (last.to === null || last.to === this.base.total)) this.base.endsWithNewline = options.endsWithNewline;
@@ -165,24 +168,12 @@ export class FileModel {
   /** str_replace: find `oldStr` in what is known; fall back to the tool's post-edit snippet. */
   strReplace(oldStr: string, newStr: string, snippet?: { startLine: number; lines: readonly string[] }): string | null {
     if (oldStr === '') return 'str_replace with an empty old_str';
-    const hits: { startLine: number; lines: string[]; at: number }[] = [];
-    for (const run of this.knownRuns()) {
-      const joined = run.lines.join('\n');
-      for (let at = joined.indexOf(oldStr); at >= 0; at = joined.indexOf(oldStr, at + 1)) hits.push({ ...run, at });
-      if (hits.length > 1) break;
-    }
-    if (hits.length > 1) return 'old_str occurs more than once in what was seen of the file';
-    if (hits.length === 1) {
-      const { startLine, lines, at } = hits[0];
-      const joined = lines.join('\n');
-      const first = countNl(joined, 0, at);
-      const last = first + countNl(oldStr, 0, oldStr.length);
-      const lineStart = joined.lastIndexOf('\n', at - 1) + 1;
-      const prefix = joined.slice(lineStart, at);
-      const endAt = at + oldStr.length;
-      const lineEnd = joined.indexOf('\n', endAt);
-      const suffix = joined.slice(endAt, lineEnd < 0 ? joined.length : lineEnd);
-      return this.replaceLines(startLine + first, startLine + last, (prefix + newStr + suffix).split('\n'));
+    const hit = this.findOnce(oldStr);
+    if (hit === 'many') return 'old_str occurs more than once in what was seen of the file';
+    if (hit) {
+      const prefix = hit.first.slice(0, hit.col);
+      const suffix = hit.last.slice(hit.endCol);
+      return this.replaceLines(hit.line, hit.endLine, (prefix + newStr + suffix).split('\n'));
     }
     if (!snippet || newStr === '') return 'old_str was never seen, so its place in the file is unknown';
     const joined = snippet.lines.join('\n');
@@ -199,6 +190,56 @@ export class FileModel {
     const seen = this.observe(startLine, oldLines);
     if (seen) return seen;
     return this.replaceLines(startLine, startLine + oldLines.length - 1, (prefix + newStr + suffix).split('\n'));
+  }
+
+  /**
+   * Where `text` occurs in the known lines, if exactly once. Matching runs line by line (a
+   * multi-line text must end one line, fill the next ones and start the last), so no joined copy
+   * of the file is built for every edit.
+   */
+  private findOnce(text: string): { line: number; col: number; endLine: number; endCol: number; first: string; last: string } | 'many' | null {
+    const lines = this.lineTexts();
+    const parts = text.split('\n');
+    let hit: { line: number; col: number; endLine: number; endCol: number; first: string; last: string } | null = null;
+    if (parts.length === 1) {
+      for (let i = 0; i < lines.length; i++) {
+        const t = lines[i];
+        if (t === undefined) continue;
+        for (let at = t.indexOf(text); at >= 0; at = t.indexOf(text, at + 1)) {
+          if (hit) return 'many';
+          hit = { line: i + 1, col: at, endLine: i + 1, endCol: at + text.length, first: t, last: t };
+        }
+      }
+      return hit;
+    }
+    const head = parts[0];
+    const tail = parts[parts.length - 1];
+    for (let i = 0; i + parts.length <= lines.length; i++) {
+      const t = lines[i];
+      if (t === undefined || !t.endsWith(head)) continue;
+      let k = 1;
+      while (k < parts.length - 1 && lines[i + k] === parts[k]) k++;
+      if (k < parts.length - 1) continue;
+      const end = lines[i + parts.length - 1];
+      if (end === undefined || !end.startsWith(tail)) continue;
+      if (hit) return 'many';
+      hit = { line: i + 1, col: t.length - head.length, endLine: i + parts.length, endCol: tail.length, first: t, last: end };
+    }
+    return hit;
+  }
+
+  /** The current lines' text (undefined where unknown), up to the last line that is known. */
+  private lineTexts(): (string | undefined)[] {
+    const out: (string | undefined)[] = [];
+    for (const s of this.segments) {
+      if (s.kind === 'text') for (const t of s.lines) out.push(t);
+      else if (s.kind === 'base') {
+        const to = s.to ?? maxKey(this.base.lines);
+        for (let b = s.from; b <= to; b++) out.push(this.base.lines.get(b));
+      } else if (s.count === null) break;
+      else for (let k = 0; k < s.count; k++) out.push(undefined);
+    }
+    return out;
   }
 
   insert(afterLine: number, text: string): string | null {
@@ -251,11 +292,13 @@ export class FileModel {
     const prev = this.undoStack.pop();
     if (!prev) return 'undo with no earlier edit to undo';
     Object.assign(this, prev);
+    this.version++;
     return null;
   }
 
   /** The file changed in a way we cannot follow: its content is unknown from here on. */
   detach(reason: string): void {
+    this.version++;
     this.detached = reason;
     this.segments = [{ kind: 'unknown', count: null }];
     this.endsWithNewline = null;
@@ -264,6 +307,7 @@ export class FileModel {
   // ---- internals ---------------------------------------------------------------------------
 
   private remember(): void {
+    this.version++;
     this.undoStack.push({ segments: this.segments.slice(), exists: this.exists, endsWithNewline: this.endsWithNewline, detached: this.detached });
   }
 
@@ -279,6 +323,7 @@ export class FileModel {
     if (open < 0) return known === total ? null : `the file has ${total} lines where ${known} were expected`;
     const len = total - known;
     if (len < 0) return `the file has ${total} lines, fewer than the ${known} already accounted for`;
+    this.version++;
     const s = this.segments[open];
     if (s.kind === 'base') {
       const to = s.from + len - 1;
@@ -315,7 +360,10 @@ export class FileModel {
             const b = s.from + off;
             const knownText = this.base.lines.get(b);
             this.base.exists = true;
-            if (knownText === undefined) this.base.lines.set(b, shown);
+            if (knownText === undefined) {
+              this.base.lines.set(b, shown);
+              this.version++;
+            }
             else if (!sameLine(knownText, shown)) return `line ${n} shows text that differs from what the trajectory implies`;
           } else if (s.kind === 'text') {
             if (!sameLine(s.lines[off], shown)) return `line ${n} shows text that differs from what the trajectory implies`;

@@ -1,6 +1,6 @@
 import type { FileSnapshot, PatchSoFar } from '../../../protocol/trajectory';
 import type { WorkspaceOp } from '../interpret/stepEffects';
-import { diffFile } from './filePatch';
+import { diffFile, type FileDiff } from './filePatch';
 import { baseFromText, copyBase, FileModel, type BaseKnowledge } from './fileModel';
 
 export interface ReplayOptions {
@@ -89,12 +89,18 @@ class Workspace {
     return true;
   }
 
+  private readonly diffs = new Map<string, { version: number; diff: FileDiff }>();
+
   patch(): PatchSoFar {
     const parts: string[] = [];
     const gaps = [...this.globalGaps];
     for (const path of [...this.models.keys()].sort()) {
       if (!isRepoPath(path)) continue;
-      const d = diffFile(this.models.get(path)!);
+      const m = this.models.get(path)!;
+      // only files that changed since the last patch are diffed again
+      let cached = this.diffs.get(path);
+      if (!cached || cached.version !== m.version) this.diffs.set(path, (cached = { version: m.version, diff: diffFile(m) }));
+      const d = cached.diff;
       if (d.text) parts.push(d.text);
       if (d.gap) gaps.push(d.gap);
     }
