@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# `npm start`: ChainLens on the demo chain in a real VS Code (code-server 4.104) on this machine.
+#
+#   npm start                  # then open the printed http://127.0.0.1:<PORT>/ URL; Ctrl-C stops it
+#   PORT=9000 npm start        # another port (default 8080)
+#
+# 1. provisions Docker + the demo's base image and code-server + Chromium (each skipped when present),
+# 2. builds the extension (dist/) and the demo repository into $CHAINLENS_DEMO_WORKSPACE
+#    (default .cache/demo-workspace), with the chain file and the demo agent's predictions
+#    beside the sources (git-ignored locally, so they never count as changes of a step),
+# 3. starts code-server on 127.0.0.1 with the built extension installed (scripts/start-code-server.sh).
+# In VS Code: ChainLens in the activity bar -> Open Chain… -> invoicekit.chain.json.
+# Idempotent: a second run rebuilds only dist/ and reuses the workspace (and its run, if started).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CACHE="${CHAINLENS_CACHE:-$repo/.cache}"
+workspace="${CHAINLENS_DEMO_WORKSPACE:-$CACHE/demo-workspace}"
+log() { echo "[start] $*" >&2; }
+
+bash "$repo/scripts/provision-docker.sh"
+bash "$repo/scripts/provision-code-server.sh"
+
+base=$(bash "$repo/scripts/build-demo-repo.sh" "$workspace")
+log "demo repository in $workspace (base commit ${base:0:12})"
+
+# The chain and predictions sit in the work tree for Open Chain to find, excluded from git so the
+# engine never stashes or commits them.
+install_beside() { # <source> <name>
+  if ! cmp -s "$1" "$workspace/$2"; then cp "$1" "$workspace/$2"; fi
+  grep -qxF "/$2" "$workspace/.git/info/exclude" 2>/dev/null || echo "/$2" >>"$workspace/.git/info/exclude"
+}
+mkdir -p "$workspace/.git/info"
+install_beside "$repo/demo/chain.json" invoicekit.chain.json
+install_beside "$repo/demo/predictions-undershoot.jsonl" demo-agent.predictions.jsonl
+
+if [[ -f "$workspace/.git/chainlens/current" ]]; then
+  log "the workspace already has a ChainLens run ($(cat "$workspace/.git/chainlens/current")): it is resumed when VS Code opens"
+else
+  log "in VS Code: ChainLens (activity bar) -> Open Chain… -> invoicekit.chain.json"
+fi
+# Builds dist/, links this repository in as the extension and runs code-server in the foreground.
+exec bash "$repo/scripts/start-code-server.sh" "$workspace"

@@ -1,0 +1,71 @@
+// ChainLens in VS Code: wires the features together, one register call each. Features get the
+// shared services (active run, evaluation, output channel) and nothing else; see
+// src/vscode/services.ts. Activation: a workspace that is a ChainLens work tree
+// (workspaceContains:.git/chainlens/current), the ChainLens view, or any ChainLens command.
+import * as vscode from 'vscode';
+import { registerChainView } from './vscode/chainView/chainTree';
+import { showError, showNotes } from './vscode/errors';
+import { ContainerEvaluationService } from './vscode/evaluation/evaluationService';
+import { registerCompareWithGold } from './vscode/gold/compareWithGold';
+import { registerProblemStatement } from './vscode/problemStatement/problemPanel';
+import { ActiveRun, hasChainLensRun } from './vscode/run/activeRun';
+import { registerRunCommands } from './vscode/run/registerRunCommands';
+import type { ChainLensServices } from './vscode/services';
+import { registerStatusBar } from './vscode/statusBar';
+import { registerTesting } from './vscode/testing/registerTesting';
+
+/** What activate() returns: the services, for other extensions and the extension-host test suites. */
+export interface ChainLensApi {
+  readonly services: ChainLensServices;
+  /** Settles once the work tree's run (if any) has been resumed after activation. */
+  readonly ready: Promise<void>;
+}
+
+export function activate(context: vscode.ExtensionContext): ChainLensApi {
+  const started = Date.now();
+  const output = vscode.window.createOutputChannel('ChainLens', { log: true });
+  const runs = new ActiveRun(output);
+  const evaluation = new ContainerEvaluationService(runs, output);
+  const services: ChainLensServices = {
+    context,
+    output,
+    runs,
+    evaluation,
+    get run() {
+      return runs.current;
+    },
+    onDidChangeRun: runs.onDidChange,
+  };
+  context.subscriptions.push(output, runs, evaluation);
+
+  registerChainView(context, services);
+  registerRunCommands(context, services, runs);
+  registerTesting(context, services);
+  registerProblemStatement(context, services);
+  registerCompareWithGold(context, services);
+  registerStatusBar(context, services);
+
+  const ready = resumeRun(services, runs);
+  output.info(`ChainLens ${context.extension.packageJSON.version as string} activated in ${Date.now() - started} ms`);
+  return { services, ready };
+}
+
+/** A window opened on a ChainLens work tree continues its run where it was. */
+async function resumeRun(services: ChainLensServices, runs: ActiveRun): Promise<void> {
+  const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file' && hasChainLensRun(f.uri.fsPath));
+  if (!folder) return;
+  await vscode.commands.executeCommand('setContext', 'chainlens.loading', true);
+  try {
+    const resumed = await runs.resume(folder.uri.fsPath);
+    if (resumed) showNotes(services.output, resumed.notes);
+  } catch (e) {
+    showError(services.output, e, `Could not open the ChainLens run in ${folder.uri.fsPath}`);
+  } finally {
+    await vscode.commands.executeCommand('setContext', 'chainlens.loading', false);
+  }
+}
+
+export function deactivate(): void {
+  // Everything is in context.subscriptions; in-flight containers are stopped by their AbortSignal
+  // owners and swept by label on the next evaluation.
+}

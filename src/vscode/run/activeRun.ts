@@ -1,0 +1,185 @@
+// The run this window works on: opened from the work tree on activation, started by Open Chain,
+// advanced by Submit, replaced by Switch Mode. Engine operations are serialised (one at a time,
+// like the CLI's journal expects) and every change fires onDidChange once.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { StartRunArgs } from '../../core/run/engine';
+import { UserError } from '../../core/util/errors';
+import type { RunMode } from '../../protocol/run';
+import { describeRepoSource, type RepoSource } from '../../infra/git/mirror';
+import { openWorkspace, prepareWorkTree, type Workspace } from '../../infra/runs/workspace';
+import type { ActiveRunService, ChainRunSnapshot } from '../services';
+
+export interface StartRunRequest extends Omit<StartRunArgs, 'repoSource'> {
+  source: RepoSource;
+  /** Where the work tree is (reused when it holds the repository, else cloned there). */
+  workTree: string;
+}
+
+export interface EngineOutcome {
+  snapshot: ChainRunSnapshot;
+  /** Things to tell the person (stash locations, patches that did not apply). */
+  notes: string[];
+}
+
+export class ActiveRun implements ActiveRunService, vscode.Disposable {
+  private snapshot: ChainRunSnapshot | undefined;
+  private readonly changed = new vscode.EventEmitter<ChainRunSnapshot | undefined>();
+  readonly onDidChange = this.changed.event;
+  private queue: Promise<unknown> = Promise.resolve();
+  private depth = 0;
+  private watcher: vscode.FileSystemWatcher | undefined;
+  private reloadTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly output: vscode.LogOutputChannel) {}
+
+  get current(): ChainRunSnapshot | undefined {
+    return this.snapshot;
+  }
+
+  get busy(): boolean {
+    return this.depth > 0;
+  }
+
+  private readonly listeners = new Set<(line: string) => void>();
+  /** Engine progress lines: to the log, and to whoever shows progress for the running operation. */
+  private readonly log = (line: string): void => {
+    this.output.info(line);
+    for (const listener of this.listeners) listener(line);
+  };
+
+  /** Runs engine operations one at a time; `chainlens.busy` disables the commands meanwhile. */
+  exclusive<T>(operation: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(async () => {
+      if (this.depth++ === 0) void vscode.commands.executeCommand('setContext', 'chainlens.busy', true);
+      try {
+        return await operation();
+      } finally {
+        if (--this.depth === 0) void vscode.commands.executeCommand('setContext', 'chainlens.busy', false);
+      }
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Opens the run of the work tree at `dir` if it has one; false when it has none. */
+  async resume(dir: string): Promise<{ notes: string[] } | undefined> {
+    return this.exclusive(async () => {
+      let ws: Workspace;
+      try {
+        ws = await openWorkspace(dir, this.log);
+      } catch {
+        return undefined; // not a git work tree: nothing to resume
+      }
+      if (!ws.store.currentRunId()) return undefined;
+      const { state, chain, notes } = await ws.engine.open();
+      this.set({ dir: ws.dir, state, chain, workspace: ws });
+      this.output.info(`opened run ${state.runId} of chain ${chain.id} in ${ws.dir} (${state.mode}, step ${state.currentStep ?? 'complete'})`);
+      return { notes };
+    });
+  }
+
+  async start(request: StartRunRequest, onProgress?: (line: string) => void): Promise<EngineOutcome> {
+    return this.exclusive(async () => {
+      if (onProgress) this.listeners.add(onProgress);
+      try {
+        const { source, workTree, ...args } = request;
+        const ws = await prepareWorkTree(request.chain, source, workTree, this.log);
+        const { state, notes } = await ws.engine.start({ ...args, repoSource: describeRepoSource(source) });
+        const chain = ws.store.loadChain(state.runId) ?? request.chain;
+        return { snapshot: this.set({ dir: ws.dir, state, chain, workspace: ws }), notes };
+      } finally {
+        if (onProgress) this.listeners.delete(onProgress);
+      }
+    });
+  }
+
+  async submit(): Promise<EngineOutcome & { submitted: number }> {
+    return this.exclusive(async () => {
+      const run = this.require();
+      const { state, notes, submitted } = await run.workspace.engine.submit();
+      return { snapshot: this.set({ ...run, state }), notes, submitted };
+    });
+  }
+
+  /** A new run of the same chain, authors and recorded patches, in `mode` (the CLI's re-checkout). */
+  async switchMode(mode: RunMode): Promise<EngineOutcome> {
+    return this.exclusive(async () => {
+      const run = this.require();
+      const { state: old, chain, workspace } = run;
+      const { state, notes } = await workspace.engine.start({
+        chain,
+        chainFile: old.chainFile,
+        repoSource: old.repoSource,
+        mode,
+        authors: old.steps.map((s) => s.author),
+        recorded: workspace.store.loadRecorded(old.runId),
+      });
+      return { snapshot: this.set({ ...run, state }), notes };
+    });
+  }
+
+  async reload(): Promise<void> {
+    const run = this.snapshot;
+    if (!run) return;
+    await this.exclusive(async () => {
+      const { state, chain, notes } = await run.workspace.engine.open();
+      for (const note of notes) this.output.warn(note);
+      if (state.runId === run.state.runId && state.updatedAt === run.state.updatedAt) return;
+      this.set({ ...run, state, chain });
+    });
+  }
+
+  require(): ChainRunSnapshot {
+    if (!this.snapshot) throw new UserError('No chain is open: run "ChainLens: Open Chain…" first.', 'state');
+    return this.snapshot;
+  }
+
+  private set(snapshot: ChainRunSnapshot): ChainRunSnapshot {
+    const previousRoot = this.snapshot?.workspace.store.root;
+    this.snapshot = snapshot;
+    if (previousRoot !== snapshot.workspace.store.root) this.watch(snapshot.workspace.store.root);
+    this.updateContext();
+    this.changed.fire(snapshot);
+    return snapshot;
+  }
+
+  private updateContext(): void {
+    const run = this.snapshot;
+    const step = run?.state.steps.find((s) => s.order === run.state.currentStep);
+    void vscode.commands.executeCommand('setContext', 'chainlens.hasRun', !!run);
+    void vscode.commands.executeCommand('setContext', 'chainlens.stepIsHuman', step?.author.kind === 'human' || step?.author.kind === 'agent-live');
+    void vscode.commands.executeCommand('setContext', 'chainlens.mode', run?.state.mode);
+  }
+
+  /**
+   * The CLI (or another window) may submit or switch the same run: follow its state files.
+   * Our own writes come back here too; reload() sees an unchanged updatedAt and stays quiet.
+   */
+  private watch(storeRoot: string): void {
+    this.watcher?.dispose();
+    if (!existsSync(storeRoot)) return;
+    this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(storeRoot), '{current,runs/*.json}'));
+    const schedule = (): void => {
+      clearTimeout(this.reloadTimer);
+      this.reloadTimer = setTimeout(() => {
+        if (this.busy) return schedule();
+        this.reload().catch((e) => this.output.warn(`could not re-read the run after it changed on disk: ${(e as Error).message}`));
+      }, 300);
+    };
+    this.watcher.onDidChange(schedule);
+    this.watcher.onDidCreate(schedule);
+  }
+
+  dispose(): void {
+    clearTimeout(this.reloadTimer);
+    this.watcher?.dispose();
+    this.changed.dispose();
+  }
+}
+
+/** Whether a folder is a ChainLens work tree (what the workspaceContains activation event looks for). */
+export function hasChainLensRun(folder: string): boolean {
+  return existsSync(join(folder, '.git', 'chainlens', 'current'));
+}

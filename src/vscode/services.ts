@@ -1,0 +1,87 @@
+// What every ChainLens feature gets from activate(): the active run, the evaluation service and
+// the output channel. Features (tree, testing, annotations, labels, trajectories, agent tools)
+// are registered by one call each, registerX(context, services), and talk to each other only
+// through these services and their events.
+import type * as vscode from 'vscode';
+import type { Chain } from '../protocol/chain';
+import type { ChainEvaluation, StepEvaluation } from '../protocol/evaluation';
+import type { RunMode, RunState } from '../protocol/run';
+import type { Workspace } from '../infra/runs/workspace';
+
+/** The run of the work tree the window has open: what the tree, Testing view and status bar show. */
+export interface ChainRunSnapshot {
+  /** Top of the work tree (a git repository whose .git/chainlens/ holds the run). */
+  readonly dir: string;
+  readonly state: RunState;
+  /** The chain as it was when the run started (snapshotted beside the state). */
+  readonly chain: Chain;
+  /** git (refs/chainlens/<run>/step-<k>/{start,end}), run store and engine of that work tree. */
+  readonly workspace: Workspace;
+}
+
+export interface ActiveRunService {
+  /** undefined while no chain is open in this window. */
+  readonly current: ChainRunSnapshot | undefined;
+  /** Fires after a run was opened, started, submitted, switched or changed on disk (e.g. by the CLI). */
+  readonly onDidChange: vscode.Event<ChainRunSnapshot | undefined>;
+  /** True while an engine operation (start, submit, switch) is running; they never overlap. */
+  readonly busy: boolean;
+  /** Re-reads the run from disk. */
+  reload(): Promise<void>;
+}
+
+export type EvaluationSource = StepEvaluation['source'];
+
+export interface EvaluateOptions {
+  /** Default: the current step. */
+  readonly step?: number;
+  readonly source: EvaluationSource;
+  readonly token?: vscode.CancellationToken;
+  /** Who asked, so a listener can tell its own evaluations from others' (e.g. 'testing'). */
+  readonly origin?: string;
+}
+
+/** One evaluation in flight, announced by EvaluationService.onDidStart. */
+export interface EvaluationInFlight {
+  readonly runId: string;
+  readonly step: number;
+  readonly source: EvaluationSource;
+  readonly origin: string | undefined;
+  /** The container's output as it arrives (LF line ends, as the engine writes them). */
+  readonly onLog: vscode.Event<string>;
+  readonly onProgress: vscode.Event<string>;
+  /** Settles when the evaluation ends; rejects only when it could not start (e.g. Restricted Mode). */
+  readonly result: Promise<StepEvaluation>;
+  cancel(): void;
+}
+
+export interface EvaluationService {
+  /** Runs one step's F2P/P2P tests in a container (never in an untrusted workspace). */
+  evaluate(options: EvaluateOptions): Promise<StepEvaluation>;
+  readonly onDidStart: vscode.Event<EvaluationInFlight>;
+  readonly onDidEvaluate: vscode.Event<StepEvaluation>;
+  /** Latest evaluation of a step in the active run: of `source` when given, else of either. */
+  latest(step: number, source?: EvaluationSource): StepEvaluation | undefined;
+  /** The run's report in SWE-bench's shape (every step's latest submitted evaluation). */
+  exportReport(): Promise<ChainEvaluation>;
+  /** Why containers cannot run here (Restricted Mode), or undefined when they can. */
+  blockedReason(): string | undefined;
+  readonly running: boolean;
+}
+
+export interface ChainLensServices {
+  readonly context: vscode.ExtensionContext;
+  /** "ChainLens" log channel: engine progress, evaluation summaries, error details. */
+  readonly output: vscode.LogOutputChannel;
+  readonly runs: ActiveRunService;
+  readonly evaluation: EvaluationService;
+  /** Shortcut for runs.current. */
+  readonly run: ChainRunSnapshot | undefined;
+  /** Shortcut for runs.onDidChange. */
+  readonly onDidChangeRun: vscode.Event<ChainRunSnapshot | undefined>;
+}
+
+/** Mode names as people write them. */
+export function modeLabel(mode: RunMode): string {
+  return mode === 'seq' ? 'Seq' : 'Oracle';
+}

@@ -1,0 +1,88 @@
+// The Testing view's items for the active run: chain -> step -> its FAIL_TO_PASS and PASS_TO_PASS
+// tests, tagged F2P / P2P. Tests of the hidden test patch exist only in the container, so an item
+// gets a source location only when its test function is already in the work tree.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { ChainStep } from '../../protocol/chain';
+import type { ChainRunSnapshot } from '../services';
+import { splitTestId } from './logExcerpt';
+
+export const F2P_TAG = new vscode.TestTag('F2P');
+export const P2P_TAG = new vscode.TestTag('P2P');
+
+export interface StepTestItems {
+  step: vscode.TestItem;
+  /** Test id (as in FAIL_TO_PASS / PASS_TO_PASS) -> item. */
+  tests: Map<string, vscode.TestItem>;
+}
+
+export const stepItemId = (order: number): string => `step-${order}`;
+export const chainItemId = (runId: string): string => `chain-${runId}`;
+
+/** Finds `def <name>(` in a test file once per file, for "Go to Test" and inline failure peeks. */
+class TestLocator {
+  private readonly files = new Map<string, string[] | null>();
+
+  constructor(private readonly dir: string) {}
+
+  locate(testId: string): { uri: vscode.Uri; range: vscode.Range } | undefined {
+    const { file, name } = splitTestId(testId);
+    if (!file || !/\.py$/.test(file)) return undefined;
+    let lines = this.files.get(file);
+    if (lines === undefined) {
+      const path = join(this.dir, file);
+      lines = existsSync(path) ? readFileSync(path, 'utf8').split('\n') : null;
+      this.files.set(file, lines);
+    }
+    if (!lines) return undefined;
+    const fn = name.replace(/\[.*$/, '');
+    const def = new RegExp(`^\\s*(?:async\\s+)?def ${fn}\\(`);
+    const line = lines.findIndex((l) => def.test(l));
+    if (line < 0) return undefined;
+    return { uri: vscode.Uri.file(join(this.dir, file)), range: new vscode.Range(line, 0, line, lines[line].length) };
+  }
+}
+
+function addTests(controller: vscode.TestController, parent: vscode.TestItem, step: ChainStep, locator: TestLocator, out: Map<string, vscode.TestItem>): void {
+  const buckets: [string[], vscode.TestTag, string][] = [
+    [step.failToPass, F2P_TAG, '0'],
+    [step.passToPass, P2P_TAG, '1'],
+  ];
+  for (const [ids, tag, sortPrefix] of buckets) {
+    ids.forEach((testId, i) => {
+      const { name } = splitTestId(testId);
+      const where = locator.locate(testId);
+      const item = controller.createTestItem(`${parent.id}/${testId}`, name, where?.uri);
+      item.range = where?.range;
+      item.tags = [tag];
+      // No description: the Test Explorer reads an item's description instead of its label to
+      // screen readers, and every test would sound alike. F2P/P2P are tags (filter @chainlens:F2P).
+      item.sortText = `${sortPrefix}${String(i).padStart(6, '0')}`;
+      parent.children.add(item);
+      out.set(testId, item);
+    });
+  }
+}
+
+/** Replaces the controller's items with the run's chain, steps and tests. */
+export function buildTestTree(controller: vscode.TestController, run: ChainRunSnapshot | undefined): Map<number, StepTestItems> {
+  const steps = new Map<number, StepTestItems>();
+  if (!run) {
+    controller.items.replace([]);
+    return steps;
+  }
+  const { chain, state } = run;
+  const locator = new TestLocator(run.dir);
+  const root = controller.createTestItem(chainItemId(state.runId), `${chain.id} (${state.mode === 'seq' ? 'Seq' : 'Oracle'})`);
+  chain.steps.forEach((chainStep) => {
+    const item = controller.createTestItem(stepItemId(chainStep.order), `Step ${chainStep.order}: ${chainStep.instanceId}`);
+    item.sortText = String(chainStep.order).padStart(6, '0');
+    const tests = new Map<string, vscode.TestItem>();
+    addTests(controller, item, chainStep, locator, tests);
+    root.children.add(item);
+    steps.set(chainStep.order, { step: item, tests });
+  });
+  controller.items.replace([root]);
+  return steps;
+}

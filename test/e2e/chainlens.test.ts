@@ -1,0 +1,172 @@
+// The main job in a real VS Code (code-server 4.104 in Chromium), driven like a person: open the
+// demo chain from the ChainLens view, run step 1's tests in a container and see F2P fail, type
+// the fix into parse.py, run again and see them pass, submit and land on step 2. Also: a broken
+// chain file is reported readably. Screenshots: test-results/chainlens-*.png.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import {
+  openFile,
+  openWorkbench,
+  readExtensionHostLog,
+  repoRoot,
+  runCommand,
+  screenshot,
+  startCodeServer,
+  typeInEditor,
+  waitForLog,
+  waitForNotification,
+  webviewFrame,
+  type CodeServer,
+  type Workbench,
+} from './harness';
+import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
+
+const CHANNEL = { channel: 'ChainLens' };
+
+/** Picks the quick-pick row whose label contains `text` (after the list settles). */
+async function pickQuickItem(page: Page, text: string | RegExp): Promise<void> {
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: text });
+  await row.first().waitFor({ state: 'visible', timeout: 15_000 });
+  await row.first().click();
+}
+
+/** Waits for a visible tree item whose accessible name matches; returns that name. */
+async function treeItem(page: Page, name: RegExp, timeout = 30_000): Promise<string> {
+  const item = page.getByRole('treeitem', { name });
+  try {
+    await item.first().waitFor({ state: 'visible', timeout });
+  } catch {
+    const shown = await page.getByRole('treeitem').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    throw new Error(`no tree item ${name}; visible: ${JSON.stringify(shown)}`);
+  }
+  return (await item.first().getAttribute('aria-label')) ?? '';
+}
+
+/** Opens the Test Explorer with the chain and step `order` expanded. */
+async function showTestingView(page: Page, order: number): Promise<void> {
+  await runCommand(page, 'Testing: Focus on Test Explorer View');
+  const explorer = page.locator('.test-explorer').first();
+  await explorer.waitFor({ state: 'visible', timeout: 15_000 });
+  for (const name of [/^chainlens-demo_invoicekit_20240312 \(Seq\)/, new RegExp(`^Step ${order}: `)]) {
+    const item = explorer.getByRole('treeitem', { name }).first();
+    try {
+      await item.waitFor({ state: 'visible', timeout: 15_000 });
+    } catch {
+      const shown = await explorer.getByRole('treeitem').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+      throw new Error(`no test item ${name} in the Test Explorer; it shows ${JSON.stringify(shown)}`);
+    }
+    if ((await item.getAttribute('aria-expanded')) === 'false') await item.locator('.monaco-tl-twistie').click();
+  }
+}
+
+describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
+  let demo: DemoWorkspace;
+  let server: CodeServer;
+  let wb: Workbench;
+
+  before(async () => {
+    demo = makeDemoWorkspace();
+    server = await startCodeServer({ workspace: demo.dir, extensionDevPath: repoRoot });
+    wb = await openWorkbench(server);
+  });
+
+  after(async () => {
+    await wb?.close();
+    await server?.stop();
+    demo?.remove();
+  });
+
+  it('shows the ChainLens view with an Open Chain button when no chain is open', async () => {
+    const page = wb.page;
+    await page.locator('.activitybar .action-item a[aria-label="ChainLens"]').click();
+    const button = page.locator('.welcome-view-content a.monaco-button', { hasText: 'Open Chain…' });
+    await button.waitFor({ state: 'visible', timeout: 20_000 });
+    await screenshot(page, 'chainlens-01-welcome');
+    const activation = /ExtensionService#_doActivateExtension chainlens\.chainlens, startup: (true|false), activationEvent: '([^']+)'/.exec(readExtensionHostLog(server));
+    assert.ok(activation, 'the host log names the activation of chainlens.chainlens');
+    assert.equal(activation[2], 'onView:chainlens.chain');
+    const activated = await waitForLog(server, /ChainLens [\d.]+ activated in (\d+) ms/, CHANNEL);
+    process.stderr.write(`[chainlens e2e] activate() took ${activated[1]} ms\n`);
+  });
+
+  it('reports a broken chain file with its problems at their lines', async () => {
+    const page = wb.page;
+    await runCommand(page, 'ChainLens: Open Chain…');
+    await pickQuickItem(page, 'broken.chain.json');
+    const message = await waitForNotification(page, /is not a valid ChainSWE chain/);
+    assert.match(message, /broken\.chain\.json is not a valid ChainSWE chain \(2 problems\)/);
+    await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    const problems = page.locator('.markers-panel .monaco-list-row');
+    await problems.filter({ hasText: '$.base_commit' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    const orderRow = problems.filter({ hasText: '$.bug_fixes[1].order' }).first();
+    await orderRow.waitFor({ state: 'visible' });
+    const line = lineOf(demo.brokenChainFile, '"order": "two"');
+    assert.match((await orderRow.getAttribute('aria-label')) ?? '', new RegExp(`expected number.*\\b${line}\\b`, 's'));
+    await screenshot(page, 'chainlens-02-broken-chain');
+    await page.keyboard.press('Escape');
+  });
+
+  it('opens the demo chain: the tree shows three steps and step 1 is current', async () => {
+    const page = wb.page;
+    await runCommand(page, 'ChainLens: Open Chain…');
+    await pickQuickItem(page, 'invoicekit.chain.json');
+    await pickQuickItem(page, "This workspace's repository");
+    await pickQuickItem(page, /^Seq/);
+    await pickQuickItem(page, 'You solve every step');
+    assert.match(await treeItem(page, /^Step 1, chainlens-demo__invoicekit-101, current/), /human/);
+    assert.match(await treeItem(page, /^Step 2, chainlens-demo__invoicekit-102/), /pending/);
+    await treeItem(page, /^Step 3, chainlens-demo__invoicekit-103, pending/);
+    const problem = await webviewFrame(page, /parse_amount rejects negative amounts/);
+    await problem.getByText('Step 1 of 3').waitFor();
+    await page.locator('.statusbar-item', { hasText: 'chainlens-demo_invoicekit_20240312 · step 1/3 · Seq' }).waitFor({ state: 'visible' });
+    await screenshot(page, 'chainlens-03-chain-open');
+  });
+
+  it("runs step 1's tests in a container: the F2P tests fail before the fix", async () => {
+    const page = wb.page;
+    await runCommand(page, 'ChainLens: Run Step Tests');
+    await waitForLog(server, /step 1 \(worktree\): unresolved · F2P 0\/5 · P2P 22\/22/, { ...CHANNEL, timeoutMs: 180_000 });
+    await showTestingView(page, 1);
+    await treeItem(page, /test_parse_negative\[minus-code\].*Failed/i);
+    await treeItem(page, /test_parse_decimal.*Passed/i);
+    await screenshot(page, 'chainlens-04-tests-fail');
+  });
+
+  it('takes the fix typed into parse.py: all tests pass', async () => {
+    const page = wb.page;
+    await openFile(page, 'invoicekit/parse.py');
+    const line = lineOf(join(demo.dir, 'invoicekit', 'parse.py'), 'cleaned = text.strip()');
+    await page.keyboard.press('Control+G');
+    await page.keyboard.type(String(line));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    await typeInEditor(page, '\n    if cleaned[:1] == "-" or cleaned[:1] + cleaned[-1:] == "()":\n        return -parse_amount(cleaned.strip("-()").strip(), default_currency)');
+    await page.keyboard.press('Control+S');
+    await screenshot(page, 'chainlens-05-fix-typed');
+    await runCommand(page, 'ChainLens: Run Step Tests');
+    await waitForLog(server, /step 1 \(worktree\): resolved · F2P 5\/5 · P2P 22\/22/, { ...CHANNEL, timeoutMs: 180_000 });
+    assert.match(readFileSync(join(demo.dir, 'invoicekit', 'parse.py'), 'utf8'), /return -parse_amount\(cleaned\.strip\("-\(\)"\)\.strip\(\), default_currency\)/);
+    await showTestingView(page, 1);
+    await treeItem(page, /test_parse_negative\[minus-code\].*Passed/i);
+    await screenshot(page, 'chainlens-06-tests-pass');
+  });
+
+  it('submits step 1: it is graded resolved and step 2 becomes current', async () => {
+    const page = wb.page;
+    await runCommand(page, 'ChainLens: Submit Step');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+    await screenshot(page, 'chainlens-07-submit-confirm');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.locator('.activitybar .action-item a[aria-label="ChainLens"]').click();
+    await treeItem(page, /^Step 2, chainlens-demo__invoicekit-102, current/);
+    const problem = await webviewFrame(page, /Step 2 of 3/);
+    await problem.getByText('chainlens-demo__invoicekit-102').first().waitFor();
+    await waitForLog(server, /step 1 \(submitted\): resolved · F2P 5\/5 · P2P 22\/22/, { ...CHANNEL, timeoutMs: 180_000 });
+    await treeItem(page, /^Step 1, chainlens-demo__invoicekit-101, resolved/);
+    await screenshot(page, 'chainlens-08-step2-current');
+  });
+});
