@@ -7,10 +7,16 @@ export interface CliIO {
 
 export interface CliCommand {
   readonly name: string;
-  /** One line for `chainlens --help`. */
-  readonly summary: string;
   /** Full usage text for `chainlens <name> --help`. */
   readonly usage: string;
   /** Returns the process exit code. Throw UserError for problems a person must fix. */
   run(argv: string[], io: CliIO): Promise<number>;
+}
+
+/** A command as the registry lists it: its help line, and the module loaded only when it runs. */
+export interface CliCommandEntry {
+  readonly name: string;
+  /** One line for `chainlens --help`. */
+  readonly summary: string;
+  load(): Promise<CliCommand>;
 }

@@ -23,11 +23,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.out(process.env.CHAINLENS_VERSION ?? '0.1.0');
     return 0;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
     io.err(`chainlens: unknown command '${name}'\n\n${help()}`);
     return 2;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.out(command.usage);
     return 0;

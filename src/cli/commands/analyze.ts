@@ -126,7 +126,6 @@ export function formatAnalysis(a: StepAnalysis, title: string): string {
 
 export const analyzeCommand: CliCommand = {
   name: 'analyze',
-  summary: "compare a step's patch with the gold patch: overshoot, undershoot, Jaccard, drift suggestions",
   usage,
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(argv, options, usage);

@@ -30,7 +30,6 @@ export function parseMode(value: string | undefined, fallback: RunMode = 'seq'):
 
 export const checkoutCommand: CliCommand = {
   name: 'checkout',
-  summary: 'check a chain out into a work tree and start a Seq or Oracle run',
   usage,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(
@@ -97,6 +96,7 @@ export async function startRun(io: CliIO, o: StartRunOptions): Promise<number> {
     authors,
     recorded: recordedPatches(preds?.predictions),
     startStep: o.startStep,
+    freshClone: ws.freshClone,
   });
   for (const note of notes) io.err(note);
   if (!o.quietStatus) printStatus(io, state, chain, ws.dir, false);

@@ -33,7 +33,6 @@ const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 
 export const compareCommand: CliCommand = {
   name: 'compare',
-  summary: 'compare Oracle and Seq reports of a chain: rates, chain errors, failure fingerprints',
   usage,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, { json: { type: 'boolean' } }, usage);

@@ -63,7 +63,6 @@ export function evaluationTable(steps: StepEvaluation[]): string {
 
 export const evalCommand: CliCommand = {
   name: 'eval',
-  summary: "replay a chain and grade every step's tests in a container, like the SWE-bench harness",
   usage,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(

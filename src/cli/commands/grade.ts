@@ -40,7 +40,6 @@ const options = {
 
 export const gradeCommand: CliCommand = {
   name: 'grade',
-  summary: 'grade an evaluation log like the SWE-bench harness (v5 or v4 rules)',
   usage,
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(argv, options, usage);

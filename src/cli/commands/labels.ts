@@ -38,7 +38,6 @@ async function readLabels(path: string): Promise<DriftLabelRecord[]> {
 
 export const labelsCommand: CliCommand = {
   name: 'labels',
-  summary: "drift labels: agreement (Cohen's kappa, confusion table) between two label files",
   usage,
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(argv, options, usage);

@@ -12,7 +12,6 @@ If replay is interrupted, running it again (or any command in <workdir>) finishe
 
 export const replayCommand: CliCommand = {
   name: 'replay',
-  summary: 'commit every step from a predictions file (or gold) in Seq or Oracle mode',
   usage,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(

@@ -13,7 +13,6 @@ patch size and time spent (start to submit; for the current step, so far).`;
 
 export const statusCommand: CliCommand = {
   name: 'status',
-  summary: 'show the chain, mode, current step and every step of the run',
   usage,
   async run(argv, io) {
     const { values } = parseCommandArgs(argv, { dir: { type: 'string' }, json: { type: 'boolean' } }, usage);

@@ -11,7 +11,6 @@ where this one ended, in Oracle mode at base + the gold patches of the steps so 
 
 export const submitCommand: CliCommand = {
   name: 'submit',
-  summary: "commit the current step's work and advance to the next step",
   usage,
   async run(argv, io) {
     const { values } = parseCommandArgs(argv, { dir: { type: 'string' } }, usage);

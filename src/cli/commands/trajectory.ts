@@ -24,7 +24,6 @@ const options = {
 
 export const trajectoryCommand: CliCommand = {
   name: 'trajectory',
-  summary: 'show an agent trajectory (SWE-agent, mini-swe-agent, OpenHands) step by step',
   usage,
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(argv, options, usage);

@@ -16,7 +16,6 @@ A .jsonl dataset is checked chain by chain unless --chain-id picks one.`;
 
 export const validateCommand: CliCommand = {
   name: 'validate',
-  summary: 'check a chain file and print one line per problem',
   usage,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, { 'chain-id': { type: 'string' }, instances: { type: 'string' } }, usage);

@@ -17,6 +17,8 @@ export interface StartRunArgs {
   recorded: Record<string, string | null>;
   /** Begin at this step: earlier steps are authored as given (Seq) or skipped (Oracle). */
   startStep?: number;
+  /** The work tree was just cloned and checked out: nothing uncommitted can be there. */
+  freshClone?: boolean;
   runId?: string;
 }
 
@@ -34,6 +36,7 @@ export interface EngineResult {
  */
 export class ChainRunEngine {
   private readonly ownPid: number;
+  private newRunId: string | null = null;
 
   constructor(
     private readonly repo: RepoPort,
@@ -68,7 +71,9 @@ export class ChainRunEngine {
 
     const runId = args.runId ?? makeRunId(args.mode, this.clock.now(), (id) => this.store.loadRun(id) !== null);
     const state = createRunState({ runId, chain: { ...chain, baseCommit: base }, chainFile: args.chainFile, repoSource: args.repoSource, mode: args.mode, authors: args.authors, now: this.clock.now() });
-    if (await this.repo.isDirty()) {
+    // A brand-new run id has no cached Oracle refs yet: no need to ask git for them.
+    this.newRunId = runId;
+    if (!args.freshClone && (await this.repo.isDirty())) {
       const where = await this.repo.stash(`chainlens: uncommitted work before starting run ${runId}`);
       notes.push(`Your uncommitted changes were stashed: ${where}`);
     }
@@ -86,7 +91,7 @@ export class ChainRunEngine {
     const entered = await this.enterStep(state, chain, first, base);
     this.store.saveRun(entered);
     this.store.setCurrentRunId(runId);
-    await this.switchWorkTree(entered, entered.steps[first].start!, false, true);
+    await this.switchWorkTree(entered, entered.steps[first].start!, false, true, args.freshClone);
     this.log(`run ${runId}: ${args.mode} mode, step ${entered.currentStep} of ${chain.steps.length}`);
     const advanced = await this.advanceAutomatic(entered, chain, notes);
     return { state: advanced, notes };
@@ -162,33 +167,35 @@ export class ChainRunEngine {
 
   /** Oracle start of step `index`: base + gold test_patch and patch of every earlier step (cached as refs). */
   private async oracleState(state: RunState, chain: Chain, index: number): Promise<string> {
-    const cached = await this.repo.readRef(oracleRef(state.runId, chain.steps[index].order));
+    const fresh = this.newRunId === state.runId;
+    const cached = fresh ? null : await this.repo.readRef(oracleRef(state.runId, chain.steps[index].order));
     if (cached) return cached;
+    // Start from the latest cached Oracle state below `index` (or base), build the rest in one go.
+    let from = 0;
     let commit = chain.baseCommit;
-    for (let i = 1; i <= index; i++) {
-      const ref = oracleRef(state.runId, chain.steps[i].order);
-      const have = await this.repo.readRef(ref);
+    for (let i = index - 1; i >= 1 && !fresh; i--) {
+      const have = await this.repo.readRef(oracleRef(state.runId, chain.steps[i].order));
       if (have) {
+        from = i;
         commit = have;
-        continue;
+        break;
       }
-      const prev = chain.steps[i - 1];
-      commit = await this.repo.commitPatchesOnto(
-        commit,
-        [
-          { label: `the gold test_patch of step ${prev.order} (${prev.instanceId})`, text: prev.testPatch },
-          { label: `the gold patch of step ${prev.order} (${prev.instanceId})`, text: prev.goldPatch },
-        ],
-        `chainlens oracle: gold test_patch + patch of step ${prev.order} (${prev.instanceId})`,
-      );
-      await this.repo.updateRef(ref, commit);
     }
-    return commit;
+    const layers = chain.steps.slice(from, index).map((prev) => ({
+      message: `chainlens oracle: gold test_patch + patch of step ${prev.order} (${prev.instanceId})`,
+      patches: [
+        { label: `the gold test_patch of step ${prev.order} (${prev.instanceId})`, text: prev.testPatch },
+        { label: `the gold patch of step ${prev.order} (${prev.instanceId})`, text: prev.goldPatch },
+      ],
+    }));
+    const commits = await this.repo.commitLayersOnto(commit, layers);
+    for (const [k, c] of commits.entries()) await this.repo.updateRef(oracleRef(state.runId, chain.steps[from + k + 1].order), c);
+    return commits[commits.length - 1] ?? commit;
   }
 
   /** Moves the work tree to `target`; `ownJournal` when no enclosing journal covers the move. */
-  private async switchWorkTree(state: RunState, target: string, recovering: boolean, ownJournal: boolean): Promise<void> {
-    if (!recovering && (await this.repo.head().catch(() => null)) === target && !(await this.repo.isDirty())) {
+  private async switchWorkTree(state: RunState, target: string, recovering: boolean, ownJournal: boolean, neverCheckedOut = false): Promise<void> {
+    if (!recovering && !neverCheckedOut && (await this.repo.head().catch(() => null)) === target && !(await this.repo.isDirty())) {
       // Already there (Seq: the next step starts where this one ended), but keep the branch current.
       await this.repo.switchBranch(state.branch, target);
       return;

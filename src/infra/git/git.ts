@@ -1,9 +1,9 @@
-import { simpleGit, type SimpleGit } from 'simple-git';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { UserError } from '../../core/util/errors';
 import type { PatchStats } from '../../protocol/run';
+import { runGit } from './exec';
 
 const SHA = /^[0-9a-f]{40}$/;
 /** Refs ChainLens writes; validated so a run id can never smuggle options or paths into git. */
@@ -22,23 +22,20 @@ export function assertSha(sha: string): string {
   return sha;
 }
 
-/** The git operations ChainLens needs on one work tree, through simple-git with validated arguments. */
+/** The git operations ChainLens needs on one work tree, with validated arguments. */
 export class Git {
-  private readonly git: SimpleGit;
   private identity: string[] | undefined;
+  private gitDirCache: string | undefined;
 
-  constructor(readonly dir: string) {
-    // The temporary-index commands set GIT_INDEX_FILE / GIT_DIR themselves; simple-git guards them otherwise.
-    this.git = simpleGit({ baseDir: dir, maxConcurrentProcesses: 1, trimmed: false, allowEnvironment: ['GIT_INDEX_FILE', 'GIT_DIR'] });
-  }
+  constructor(readonly dir: string) {}
 
-  raw(args: string[], env?: Record<string, string>): Promise<string> {
-    const git = env ? this.git.env({ ...baseEnvironment(), ...env }) : this.git;
-    return git.raw(args);
+  raw(args: string[], env?: Record<string, string>, input?: string): Promise<string> {
+    return runGit(args, { cwd: this.dir, env, input });
   }
 
   async gitDir(): Promise<string> {
-    return (await this.raw(['rev-parse', '--absolute-git-dir'])).trim();
+    this.gitDirCache ??= (await this.raw(['rev-parse', '--absolute-git-dir'])).trim();
+    return this.gitDirCache;
   }
 
   /** The full commit id of `rev`, or null when it does not name a commit here. */
@@ -116,43 +113,47 @@ export class Git {
 
   /** `git apply --check`: null when the patch applies cleanly to the work tree, else git's message. */
   async applyCheck(patch: string): Promise<string | null> {
-    return withPatchFile(patch, async (file) => {
-      try {
-        await this.raw(['apply', '--check', '--whitespace=nowarn', file]);
-        return null;
-      } catch (e) {
-        return cleanGitError(e);
-      }
-    });
+    try {
+      await this.raw(['apply', '--check', '--whitespace=nowarn', '-'], undefined, withFinalNewline(patch));
+      return null;
+    } catch (e) {
+      return cleanGitError(e);
+    }
   }
 
   async apply(patch: string): Promise<void> {
-    await withPatchFile(patch, (file) => this.raw(['apply', '--whitespace=nowarn', file]));
+    await this.raw(['apply', '--whitespace=nowarn', '-'], undefined, withFinalNewline(patch));
   }
 
   /**
-   * A commit of `base` + `patches`, built in a temporary index without touching the work tree
-   * (how Oracle states are made cheaply). Throws UserError naming the patch that does not apply.
+   * Commits `layers` one on top of the other starting at `base`, in one temporary index (read
+   * once, however many layers) without touching the work tree: how Oracle states are made
+   * cheaply. Throws UserError naming the patch that does not apply.
    */
-  async commitPatchesOnto(base: string, patches: { label: string; text: string }[], message: string): Promise<string> {
+  async commitLayersOnto(base: string, layers: { message: string; patches: { label: string; text: string }[] }[]): Promise<string[]> {
+    if (layers.length === 0) return [];
     const gitDir = await this.gitDir();
     const scratch = mkdtempSync(join(tmpdir(), 'chainlens-index-'));
     const env = { GIT_INDEX_FILE: join(scratch, 'index') };
+    const commits: string[] = [];
     try {
       await this.raw(['read-tree', assertSha(base)], env);
-      for (const patch of patches) {
-        if (patch.text.trim() === '') continue;
-        const file = join(scratch, 'patch.diff');
-        writeFileSync(file, patch.text);
-        try {
-          await this.raw(['apply', '--cached', '--whitespace=nowarn', file], env);
-        } catch (e) {
-          throw new UserError(`${patch.label} does not apply: ${cleanGitError(e)}`, 'git');
+      let parent = base;
+      for (const layer of layers) {
+        for (const patch of layer.patches) {
+          if (patch.text.trim() === '') continue;
+          try {
+            await this.raw(['apply', '--cached', '--whitespace=nowarn', '-'], env, withFinalNewline(patch.text));
+          } catch (e) {
+            throw new UserError(`${patch.label} does not apply: ${cleanGitError(e)}`, 'git');
+          }
         }
+        const tree = (await this.raw(['write-tree'], env)).trim();
+        // Oracle states are ChainLens's synthetic gold commits, not the person's: its own identity.
+        parent = (await this.raw([...FALLBACK_IDENTITY, 'commit-tree', tree, '-p', parent, '-m', layer.message], { GIT_DIR: gitDir })).trim();
+        commits.push(parent);
       }
-      const tree = (await this.raw(['write-tree'], env)).trim();
-      const commit = await this.raw([...(await this.commitIdentity()), 'commit-tree', tree, '-p', base, '-m', message], { GIT_DIR: gitDir });
-      return commit.trim();
+      return commits;
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
@@ -195,25 +196,8 @@ export class Git {
   }
 }
 
-/**
- * The environment for git calls that need extra variables (a temporary index). simple-git
- * replaces the whole environment and refuses some inherited variables, so pass only what git
- * needs to find itself and the user's configuration.
- */
-function baseEnvironment(): Record<string, string> {
-  const keep = ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TMPDIR', 'XDG_CONFIG_HOME', 'GIT_CONFIG_NOSYSTEM'];
-  return Object.fromEntries(keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!]));
-}
-
-async function withPatchFile<T>(patch: string, fn: (file: string) => Promise<T>): Promise<T> {
-  const scratch = mkdtempSync(join(tmpdir(), 'chainlens-patch-'));
-  const file = join(scratch, 'patch.diff');
-  writeFileSync(file, patch.endsWith('\n') ? patch : patch + '\n');
-  try {
-    return await fn(file);
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+function withFinalNewline(patch: string): string {
+  return patch.endsWith('\n') ? patch : patch + '\n';
 }
 
 /** git's stderr without simple-git's wrapping, temp file names, or blank lines. */
@@ -221,7 +205,7 @@ export function cleanGitError(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
   return text
     .split('\n')
-    .map((l) => l.replace(/\/tmp\/chainlens-[^/]+\/patch\.diff/g, '<patch>').trim())
+    .map((l) => l.trim())
     .filter((l) => l !== '')
     .join('; ');
 }

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { simpleGit } from 'simple-git';
+import { dirname, join, resolve } from 'node:path';
 import { UserError } from '../../core/util/errors';
 import { cleanGitError } from './git';
+import { runGit } from './exec';
 
 /** A repository source a person gave: a local path, or a URL git can clone. */
 export type RepoSource = { kind: 'path'; path: string } | { kind: 'url'; url: string };
@@ -35,7 +35,7 @@ function mirrorPath(url: string): string {
 
 async function hasCommit(gitDir: string, sha: string): Promise<boolean> {
   try {
-    await simpleGit({ baseDir: gitDir }).raw(['cat-file', '-e', `${sha}^{commit}`]);
+    await runGit(['cat-file', '-e', `${sha}^{commit}`], { cwd: gitDir });
     return true;
   } catch {
     return false;
@@ -63,7 +63,7 @@ export async function ensureLocalSource(source: RepoSource, commit: string, log:
     rmSync(partial, { recursive: true, force: true });
     log(`cloning ${source.url} into the mirror cache (${mirror})`);
     try {
-      await simpleGit().raw(['clone', '--mirror', '--quiet', '--', source.url, partial]);
+      await runGit(['clone', '--mirror', '--quiet', '--', source.url, partial], { cwd: cacheRoot() });
     } catch (e) {
       rmSync(partial, { recursive: true, force: true });
       throw new UserError(`could not clone ${source.url}: ${cleanGitError(e)}`, 'git');
@@ -73,7 +73,7 @@ export async function ensureLocalSource(source: RepoSource, commit: string, log:
   if (!(await hasCommit(mirror, commit))) {
     log(`fetching ${source.url} into the mirror cache (commit ${commit.slice(0, 10)} is missing)`);
     try {
-      await simpleGit({ baseDir: mirror }).raw(['fetch', '--quiet', '--prune', 'origin']);
+      await runGit(['fetch', '--quiet', '--prune', 'origin'], { cwd: mirror });
     } catch (e) {
       throw new UserError(`commit ${commit} is not in the cached mirror of ${source.url} and fetching failed: ${cleanGitError(e)}`, 'git');
     }
@@ -83,15 +83,14 @@ export async function ensureLocalSource(source: RepoSource, commit: string, log:
 }
 
 /**
- * Clones `localSource` into `workdir`, checked out (detached) at `commit`; origin points at what
- * the person named. Checking out here matters: a clone without a checkout looks like a tree whose
- * every file was deleted, which would read as "uncommitted work".
+ * Clones `localSource` into `workdir` without a checkout (the run's first step is checked out once,
+ * straight at its start state); origin points at what the person named. Until then the clone has
+ * no index, which workspace.ts reads as "never checked out", not as deleted files.
  */
-export async function cloneWorkTree(localSource: string, workdir: string, origin: string, commit: string): Promise<void> {
+export async function cloneWorkTree(localSource: string, workdir: string, origin: string): Promise<void> {
   try {
-    await simpleGit().raw(['clone', '--quiet', '--no-checkout', '--', localSource, workdir]);
-    await simpleGit({ baseDir: workdir }).raw(['checkout', '--quiet', '--detach', commit]);
-    await simpleGit({ baseDir: workdir }).raw(['remote', 'set-url', 'origin', origin]);
+    await runGit(['clone', '--quiet', '--no-checkout', '--', localSource, workdir], { cwd: dirname(workdir) });
+    if (origin !== localSource) await runGit(['remote', 'set-url', 'origin', origin], { cwd: workdir });
   } catch (e) {
     throw new UserError(`could not clone into ${workdir}: ${cleanGitError(e)}`, 'git');
   }

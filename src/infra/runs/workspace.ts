@@ -13,6 +13,8 @@ export interface Workspace {
   git: Git;
   store: RunStore;
   engine: ChainRunEngine;
+  /** Cloned just now by prepareWorkTree (so certainly clean). */
+  freshClone?: boolean;
 }
 
 const systemClock = { now: () => new Date() };
@@ -28,6 +30,10 @@ export async function openWorkspace(dir: string, log?: EngineLog): Promise<Works
   } catch {
     throw new UserError(`${abs} is not a git work tree (check a chain out there with \`chainlens checkout\`)`, 'state');
   }
+  return workspaceAt(top, log);
+}
+
+async function workspaceAt(top: string, log?: EngineLog): Promise<Workspace> {
   const git = new Git(top);
   const store = new RunStore(await git.gitDir());
   return { dir: top, git, store, engine: new ChainRunEngine(git, store, systemClock, log, process.pid, faultInjectionFromEnv()) };
@@ -70,7 +76,8 @@ export async function prepareWorkTree(chain: Chain, source: RepoSource, workdir:
     if (!(await ws.git.resolveCommit(chain.baseCommit))) {
       throw new UserError(`the repository in ${abs} has no commit ${chain.baseCommit} (the chain's base_commit); is it a clone of ${chain.repo}?`, 'git');
     }
-    return ws;
+    // A clone whose first checkout never happened (killed in between) has no index: nothing to stash.
+    return existsSync(join(await ws.git.gitDir(), 'index')) ? ws : { ...ws, freshClone: true };
   }
   const local = await ensureLocalSource(source, chain.baseCommit, log);
   mkdirSync(dirname(abs), { recursive: true });
@@ -78,11 +85,11 @@ export async function prepareWorkTree(chain: Chain, source: RepoSource, workdir:
   rmSync(partial, { recursive: true, force: true });
   log(`cloning ${describeRepoSource(source)} into ${abs}`);
   try {
-    await cloneWorkTree(local, partial, describeRepoSource(source), chain.baseCommit);
+    await cloneWorkTree(local, partial, describeRepoSource(source));
     if (exists) rmdirSync(abs);
     renameSync(partial, abs);
   } finally {
     rmSync(partial, { recursive: true, force: true });
   }
-  return openWorkspace(abs, log);
+  return { ...(await workspaceAt(abs, log)), freshClone: true };
 }
