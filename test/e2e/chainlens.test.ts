@@ -106,7 +106,8 @@ describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
     const line = lineOf(demo.brokenChainFile, '"order": "two"');
     assert.match((await orderRow.getAttribute('aria-label')) ?? '', new RegExp(`expected number.*\\b${line}\\b`, 's'));
     await screenshot(page, 'chainlens-02-broken-chain');
-    await page.keyboard.press('Escape');
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await runCommand(page, 'View: Hide Panel');
   });
 
   it('opens the demo chain: the tree shows three steps and step 1 is current', async () => {
@@ -133,6 +134,15 @@ describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
     await treeItem(page, /test_parse_negative\[minus-code\].*Failed/i);
     await treeItem(page, /test_parse_decimal.*Passed/i);
     await screenshot(page, 'chainlens-04-tests-fail');
+    // The failure's message: the pytest section of that test from the container log.
+    await runCommand(page, 'Test Results: Focus on Test Results View');
+    const results = page.locator('.part.panel');
+    await results.waitFor({ state: 'visible', timeout: 15_000 });
+    await results.getByRole('treeitem', { name: /test_parse_negative\[minus-code\]/ }).first().click();
+    const message = results.locator('.view-line').filter({ hasText: /test_parse_negative\[minus-code\]:\sFAILED/ });
+    await message.first().waitFor({ state: 'visible', timeout: 15_000 });
+    await screenshot(page, 'chainlens-04b-failure-message');
+    await runCommand(page, 'View: Hide Panel');
   });
 
   it('takes the fix typed into parse.py: all tests pass', async () => {

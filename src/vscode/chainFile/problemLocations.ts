@@ -88,7 +88,7 @@ export function locateProblems(file: string, text: string, details: readonly str
     }
     const withPosition = WITH_POSITION.exec(detail);
     if (withPosition && withPosition[1] === file) {
-      const [, recordLine, line, column, message] = withPosition;
+      const [, , recordLine, line, column, message] = withPosition;
       const lineNo = Number(recordLine ?? line ?? '1') - 1;
       const col = Math.max(0, Number(column) - 1);
       out.push({ file, line: lineNo, column: col, endColumn: col + 1, message });

@@ -56,11 +56,22 @@ export function failureExcerpt(log: string, testId: string): string | undefined 
   return undefined;
 }
 
-/** pytest's "E       assert A == B" of an excerpt, for TestMessage.diff (actual left, expected right). */
+/**
+ * What a failed pytest comparison compared, for TestMessage.diff (actual is pytest's left side).
+ * pytest shortens long reprs in "assert A == B" (then both sides can read the same), and spells
+ * the difference out below as "attr: A != B" or "A != B": the most specific line wins.
+ */
 export function assertionOperands(excerpt: string): { actual: string; expected: string } | undefined {
-  const m = /^E\s+(?:AssertionError: )?assert (.+?) == (.+)$/m.exec(excerpt);
-  if (!m) return undefined;
-  return { actual: m[1].trim(), expected: m[2].trim() };
+  const lines = excerpt.split('\n').filter((l) => l.startsWith('E '));
+  for (const line of [...lines].reverse()) {
+    const m = /^E\s+(?:[\w.[\]'"]+: )?(.+?) != (.+)$/.exec(line);
+    if (m && m[1].trim() !== m[2].trim()) return { actual: m[1].trim(), expected: m[2].trim() };
+  }
+  for (const line of lines) {
+    const m = /^E\s+(?:AssertionError: )?assert (.+?) == (.+)$/.exec(line);
+    if (m && m[1].trim() !== m[2].trim() && !m[1].includes('...')) return { actual: m[1].trim(), expected: m[2].trim() };
+  }
+  return undefined;
 }
 
 function escapeRegExp(text: string): string {
