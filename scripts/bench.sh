@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `npm run bench [-- name...]`: side-by-side benchmarks, each printing ChainLens against the raw
+# tool (git, docker, JSON.parse) measured in the same run. Not tests: nothing here asserts a time.
+#   checkout    chainlens checkout --mode oracle --step 3 vs git clone + checkout + apply
+#   eval-step   one step's evaluation (dockerode) vs `docker run` of the same scripts
+#   analysis    overshoot/undershoot/drift of a 200-file, 5,000-hunk patch pair vs git diff
+#   trajectory  a 100 MB trajectory, first steps and total, vs JSON.parse(readFileSync)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+names=("$@")
+((${#names[@]})) || names=(checkout eval-step analysis trajectory)
+npm run --silent build
+for name in "${names[@]}"; do
+  echo "=== bench: $name ==="
+  case "$name" in
+    checkout) node --import tsx bench/checkout.ts ;;
+    eval-step) bash scripts/provision-docker.sh && node --import tsx bench/eval-step.ts ;;
+    analysis) node --import tsx bench/analysis.ts ;;
+    trajectory) node --import tsx bench/trajectory-load.ts ;;
+    *) echo "unknown benchmark '$name' (checkout|eval-step|analysis|trajectory)" >&2; exit 2 ;;
+  esac
+done
