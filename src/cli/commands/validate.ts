@@ -28,8 +28,9 @@ export const validateCommand: CliCommand = {
       // A dataset of several chains with no --chain-id: validate each chain.
       if (e instanceof UserError && /choose one with --chain-id/.test(e.message)) return validateDataset(positionals[0], io);
       if (e instanceof UserError && /pick instances of one repository/.test(e.message) && !values.instances) return validateInstanceFile(positionals[0], io);
-      if (e instanceof UserError && e.kind === 'input') {
-        io.out(e.details.length ? e.details.join('\n') : e.message);
+      // Problems in the file are validate's output; a file that cannot be read is an error (stderr).
+      if (e instanceof UserError && e.kind === 'input' && e.details.length) {
+        io.out(e.details.join('\n'));
         return 1;
       }
       throw e;

@@ -20,7 +20,9 @@ export function loadChain(fileName: string, text: string, options: LoadChainOpti
   const docs = parseJsonDocuments(fileName, text);
   const first = docs[0].value;
   if (isChainSweDocument(first)) {
-    const notChains = docs.filter((d) => !isChainSweDocument(d.value));
+    // In a dataset, a record missing bug_fixes is a broken chain (reported by the schema), but an
+    // array or a SWE-bench instance means the file mixes formats.
+    const notChains = docs.filter((d) => typeof d.value !== 'object' || d.value === null || Array.isArray(d.value) || ('instance_id' in d.value && !('continuous_id' in d.value)));
     if (notChains.length) {
       throw new UserError(`${fileName} mixes ChainSWE chains with other records`, 'input', notChains.map((d) => `${fileName}:${d.line}: $: expected a chain object with bug_fixes`));
     }
