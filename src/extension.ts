@@ -3,6 +3,7 @@
 // src/vscode/services.ts. Activation: a workspace that is a ChainLens work tree
 // (workspaceContains:.git/chainlens/current), the ChainLens view, or any ChainLens command.
 import * as vscode from 'vscode';
+import { registerAnnotations } from './vscode/annotations/registerAnnotations';
 import { registerChainView } from './vscode/chainView/chainTree';
 import { showError, showNotes } from './vscode/errors';
 import { ContainerEvaluationService } from './vscode/evaluation/evaluationService';
@@ -43,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerTesting(context, services);
   registerProblemStatement(context, services);
   registerCompareWithGold(context, services);
+  registerAnnotations(context, services);
   registerStatusBar(context, services);
 
   const ready = resumeRun(services, runs);

@@ -10,7 +10,11 @@ import { createSymbolIndex } from '../../core/analysis/outline';
 import { MODULE_SYMBOL } from '../../core/analysis/symbols';
 import type { ScopeEntry, StepAnalysis } from '../../protocol/analysis';
 import { readUserFile } from '../../infra/files';
+import { readBlobs } from '../../infra/git/blobReader';
 import { TreeSitterParser } from '../../infra/treesitter/parser';
+
+/** Moved to src/infra/git/blobReader.ts (the editor reads pre-images the same way). */
+export { readBlobs };
 
 const usage = `usage: chainlens analyze --patch <file> --gold <file> --repo <dir> [--base <rev>] [--json]
 
@@ -46,32 +50,6 @@ function run(cwd: string, args: string[], input?: string): Promise<{ code: numbe
       p.stdin.end(input);
     }
   });
-}
-
-/**
- * File contents at a revision, read in one `git cat-file --batch` process (one `git show` per file
- * would start a process per file). Missing paths come back undefined.
- */
-export async function readBlobs(repo: string, rev: string, paths: readonly string[]): Promise<Map<string, string | undefined>> {
-  const wanted = paths.filter((p) => isPathSafe(p));
-  const { code, out, err } = await run(repo, ['cat-file', '--batch'], wanted.map((p) => `${rev}:${p}\n`).join(''));
-  if (code !== 0) throw new UserError(`git cat-file in ${repo} failed: ${err.trim()}`, 'git');
-  const result = new Map<string, string | undefined>();
-  let at = 0;
-  for (const path of wanted) {
-    const nl = out.indexOf(0x0a, at);
-    const header = out.subarray(at, nl).toString();
-    at = nl + 1;
-    const m = /^\S+ (\w+) (\d+)$/.exec(header);
-    if (!m) {
-      result.set(path, undefined);
-      continue;
-    }
-    const size = Number(m[2]);
-    result.set(path, m[1] === 'blob' ? out.subarray(at, at + size).toString('utf8') : undefined);
-    at += size + 1;
-  }
-  return result;
 }
 
 async function resolveBase(repo: string, rev: string): Promise<string> {

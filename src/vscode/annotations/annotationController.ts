@@ -1,0 +1,180 @@
+// Keeps the annotations of the annotated step up to date: analyses on run changes, saves and
+// (debounced) edits, cancelling stale work; shifts ranges while a person types; paints the
+// visible editors and mirrors everything into the 'chainlens' DiagnosticCollection.
+import { relative, sep } from 'node:path';
+import * as vscode from 'vscode';
+import { createSymbolIndex } from '../../core/analysis/outline';
+import type { SymbolIndex } from '../../core/analysis/symbols';
+import type { Decoration, DecorationKind } from '../../protocol/analysis';
+import { TreeSitterParser } from '../../infra/treesitter/parser';
+import { errorMessage } from '../errors';
+import type { ChainLensServices } from '../services';
+import { annotateStep, workTreeChanged, type StepAnnotations } from './analysisSource';
+import { diagnosticsFor } from './diagnostics';
+import { GoldDocuments } from './goldDocuments';
+import { AnnotationPainter } from './painter';
+import { mapSpans, toLineEdit } from './rangeMapping';
+import { annotatedStep } from './stepChoice';
+
+const DEBOUNCE_MS = 600;
+const SHOWN_KEY = 'chainlens.annotations.shown';
+
+export class AnnotationController implements vscode.Disposable {
+  private annotations: StepAnnotations | undefined;
+  /** Decorations as currently drawn (shifted by edits since the last analysis). */
+  private drawn = new Map<string, readonly Decoration[]>();
+  private readonly painter = new AnnotationPainter();
+  readonly diagnostics = vscode.languages.createDiagnosticCollection('chainlens');
+  readonly gold = new GoldDocuments(() => this.annotations);
+  private readonly updated = new vscode.EventEmitter<StepAnnotations | undefined>();
+  /** Fires after each analysis (labels re-attach their threads). */
+  readonly onDidUpdate = this.updated.event;
+  private readonly symbols: SymbolIndex = createSymbolIndex(new TreeSitterParser());
+  private inFlight: vscode.CancellationTokenSource | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private chosenStep: number | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly services: ChainLensServices) {
+    this.disposables.push(
+      this.painter,
+      this.diagnostics,
+      this.gold,
+      this.updated,
+      services.onDidChangeRun(() => this.schedule(0)),
+      vscode.workspace.onDidSaveTextDocument((d) => this.inRun(d.uri) && this.schedule(0)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.edited(e)),
+      vscode.window.onDidChangeVisibleTextEditors(() => this.paint()),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('chainlens.annotations') && this.publish()),
+    );
+  }
+
+  get current(): StepAnnotations | undefined {
+    return this.annotations;
+  }
+
+  get shown(): boolean {
+    return this.services.context.workspaceState.get<boolean>(SHOWN_KEY, true);
+  }
+
+  async toggle(): Promise<boolean> {
+    await this.services.context.workspaceState.update(SHOWN_KEY, !this.shown);
+    this.publish();
+    return this.shown;
+  }
+
+  /** Annotate this step from now on (undefined: back to the automatic choice). */
+  showStep(order: number | undefined): Promise<void> {
+    this.chosenStep = order;
+    return this.refresh();
+  }
+
+  /** Repo-relative path of a file of the run's work tree, else undefined. */
+  relativePath(uri: vscode.Uri): string | undefined {
+    const run = this.services.run;
+    if (!run || uri.scheme !== 'file') return undefined;
+    const rel = relative(run.dir, uri.fsPath);
+    return rel.startsWith('..') || rel === '' ? undefined : rel.split(sep).join('/');
+  }
+
+  fileUri(file: string): vscode.Uri | undefined {
+    const run = this.services.run;
+    return run ? vscode.Uri.joinPath(vscode.Uri.file(run.dir), ...file.split('/')) : undefined;
+  }
+
+  private inRun(uri: vscode.Uri): boolean {
+    return this.relativePath(uri) !== undefined;
+  }
+
+  private enabled(kind: DecorationKind): boolean {
+    return this.shown && vscode.workspace.getConfiguration('chainlens.annotations').get<boolean>(kind, true);
+  }
+
+  private visible(file: string): readonly Decoration[] {
+    return (this.drawn.get(file) ?? []).filter((d) => this.enabled(d.kind));
+  }
+
+  private edited(e: vscode.TextDocumentChangeEvent): void {
+    const file = this.relativePath(e.document.uri);
+    if (file === undefined || e.contentChanges.length === 0) return;
+    const list = this.drawn.get(file);
+    if (list && this.annotations?.live) {
+      // Changes of one event are reported bottom-up on the original text, so they apply in order.
+      const edits = e.contentChanges.map((c) => toLineEdit(c.range.start.line, c.range.end.line, c.text));
+      this.drawn.set(file, mapSpans(list, edits));
+      this.paint();
+    }
+    this.schedule(DEBOUNCE_MS);
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.refresh();
+    }, ms);
+  }
+
+  /** Re-analyses the annotated step; a newer refresh cancels this one. */
+  async refresh(): Promise<void> {
+    this.inFlight?.cancel();
+    const cts = (this.inFlight = new vscode.CancellationTokenSource());
+    const run = this.services.run;
+    try {
+      if (!run) return this.set(undefined);
+      const current = run.state.steps.find((s) => s.order === run.state.currentStep && s.end === null);
+      const step = annotatedStep(run.state, this.chosenStep, current ? await workTreeChanged(run, current) : false);
+      if (cts.token.isCancellationRequested) return;
+      if (!step) return this.set(undefined);
+      const dirty = new Map<string, string>();
+      if (step.end === null) {
+        for (const d of vscode.workspace.textDocuments) {
+          const file = d.isDirty ? this.relativePath(d.uri) : undefined;
+          if (file !== undefined) dirty.set(file, d.getText());
+        }
+      }
+      const started = Date.now();
+      const annotations = await annotateStep(run, step, { dirty, symbols: this.symbols, cancellation: cts.token });
+      if (cts.token.isCancellationRequested) return;
+      this.services.output.debug(`annotations: step ${step.order} analysed in ${Date.now() - started} ms (${annotations.decorations.size} file(s))`);
+      this.set(annotations);
+    } catch (e) {
+      if (!cts.token.isCancellationRequested) this.services.output.warn(`annotations: ${errorMessage(e)}`);
+    } finally {
+      cts.dispose();
+      if (this.inFlight === cts) this.inFlight = undefined;
+    }
+  }
+
+  private set(annotations: StepAnnotations | undefined): void {
+    this.annotations = annotations;
+    this.drawn = new Map(annotations?.decorations ?? []);
+    this.publish();
+    if (annotations) this.gold.refresh(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'chainlens-gold').map((d) => d.uri));
+    this.updated.fire(annotations);
+  }
+
+  private paint(): void {
+    this.painter.paint(this.annotations, (u) => this.relativePath(u), (f) => this.visible(f));
+  }
+
+  /** Decorations and diagnostics from the current annotations and settings. */
+  private publish(): void {
+    this.paint();
+    this.diagnostics.clear();
+    const a = this.annotations;
+    if (!a) return;
+    const entries: [vscode.Uri, vscode.Diagnostic[]][] = [];
+    for (const file of a.decorations.keys()) {
+      const uri = this.fileUri(file);
+      if (uri) entries.push([uri, diagnosticsFor(a, file, this.visible(file))]);
+    }
+    this.diagnostics.set(entries);
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.inFlight?.cancel();
+    for (const d of this.disposables) d.dispose();
+  }
+}

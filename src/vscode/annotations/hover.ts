@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import { filePath, type Hunk } from '../../core/patch/types';
+import type { Decoration } from '../../protocol/analysis';
+import type { StepAnnotations } from './analysisSource';
+
+const MAX_HUNK_LINES = 40;
+
+/** The gold hunks behind an undershoot entry: the gold patch's hunks overlapping its gold-side lines. */
+export function goldHunksFor(annotations: StepAnnotations, file: string, symbol: string | undefined): Hunk[] {
+  const entry = [...annotations.analysis.symbols.undershoot, ...annotations.analysis.files.undershoot].find((e) => e.file === file && e.symbol === symbol);
+  const gold = annotations.goldPatch.files.find((f) => filePath(f) === file);
+  if (!entry || !gold) return [];
+  const ranges = entry.ranges.filter((r) => r.side === 'gold');
+  return gold.hunks.filter((h) => ranges.some((r) => r.startLine <= h.newStart + Math.max(h.newLines, 1) - 1 && r.endLine >= h.newStart));
+}
+
+export function hunkText(h: Hunk): string {
+  const body = h.lines.map((l) => `${l.kind === 'add' ? '+' : l.kind === 'del' ? '-' : ' '}${l.text}`);
+  const shown = body.length > MAX_HUNK_LINES ? [...body.slice(0, MAX_HUNK_LINES), `… ${body.length - MAX_HUNK_LINES} more lines`] : body;
+  return [`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@${h.section ? ` ${h.section}` : ''}`, ...shown].join('\n');
+}
+
+/** Hover of one annotation: the engine's text, and for undershoot the gold hunk it refers to. */
+export function hoverFor(d: Decoration, file: string, annotations: StepAnnotations): vscode.MarkdownString {
+  const md = new vscode.MarkdownString();
+  const [first, ...rest] = d.hover.split('\n');
+  md.appendMarkdown(`**ChainLens · step ${annotations.order}** — `);
+  md.appendText(first);
+  if (rest.length > 0) md.appendCodeblock(rest.join('\n'), 'text');
+  if (d.kind === 'undershoot') {
+    const hunks = goldHunksFor(annotations, file, d.symbol);
+    if (hunks.length > 0) {
+      md.appendMarkdown('\n\nThe gold patch here:');
+      md.appendCodeblock(hunks.map(hunkText).join('\n'), 'diff');
+    }
+  }
+  return md;
+}

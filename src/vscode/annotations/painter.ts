@@ -1,0 +1,60 @@
+// Draws the annotations of the annotated step: ONE decoration type per kind (created once), every
+// visible editor of an annotated file set in one pass per kind. Colours are contributed theme
+// colours (package.json contributes.colors), so themes and high contrast can change them.
+import * as vscode from 'vscode';
+import type { Decoration, DecorationKind } from '../../protocol/analysis';
+import { hoverFor } from './hover';
+import type { StepAnnotations } from './analysisSource';
+
+export const KINDS: readonly DecorationKind[] = ['overshoot', 'undershoot', 'drift'];
+
+const GUTTER: Record<DecorationKind, string> = {
+  // Fixed-colour marks (an SVG cannot use theme colours); shape tells the kinds apart without colour.
+  overshoot: '<rect x="5" y="0" width="4" height="16" fill="#d18616"/>',
+  undershoot: '<path d="M3 3 L12 8 L3 13 Z" fill="#a371f7"/>',
+  drift: '<circle cx="8" cy="8" r="3.5" fill="#3794ff"/>',
+};
+
+function gutterIcon(kind: DecorationKind): vscode.Uri {
+  return vscode.Uri.parse(`data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16">${GUTTER[kind]}</svg>`)}`);
+}
+
+function typeFor(kind: DecorationKind): vscode.TextEditorDecorationType {
+  const base = `chainlens.annotations.${kind}`;
+  return vscode.window.createTextEditorDecorationType({
+    isWholeLine: true,
+    backgroundColor: new vscode.ThemeColor(`${base}Background`),
+    overviewRulerColor: new vscode.ThemeColor(`${base}Ruler`),
+    overviewRulerLane: kind === 'overshoot' ? vscode.OverviewRulerLane.Left : kind === 'undershoot' ? vscode.OverviewRulerLane.Center : vscode.OverviewRulerLane.Right,
+    gutterIconPath: gutterIcon(kind),
+    gutterIconSize: 'contain',
+    rangeBehavior: vscode.DecorationRangeBehavior.ClosedClosed,
+  });
+}
+
+export class AnnotationPainter implements vscode.Disposable {
+  private readonly types = new Map(KINDS.map((k) => [k, typeFor(k)] as const));
+
+  /**
+   * Sets the decorations of every visible editor: `decorationsOf(file)` gives what to draw (already
+   * filtered by the settings), undefined clears.
+   */
+  paint(annotations: StepAnnotations | undefined, relativePath: (uri: vscode.Uri) => string | undefined, decorationsOf: (file: string) => readonly Decoration[]): void {
+    for (const editor of vscode.window.visibleTextEditors) {
+      const file = annotations ? relativePath(editor.document.uri) : undefined;
+      const list = file !== undefined ? decorationsOf(file) : [];
+      const byKind = new Map<DecorationKind, vscode.DecorationOptions[]>(KINDS.map((k) => [k, []]));
+      const last = editor.document.lineCount;
+      for (const d of list) {
+        if (d.startLine > last) continue;
+        const range = new vscode.Range(d.startLine - 1, 0, Math.min(d.endLine, last) - 1, 0);
+        byKind.get(d.kind)!.push({ range, hoverMessage: annotations && file !== undefined ? hoverFor(d, file, annotations) : undefined });
+      }
+      for (const [kind, options] of byKind) editor.setDecorations(this.types.get(kind)!, options);
+    }
+  }
+
+  dispose(): void {
+    for (const t of this.types.values()) t.dispose();
+  }
+}

@@ -1,0 +1,48 @@
+// Overshoot, undershoot and drift in the editor, and drift labelling (src/vscode/labels): one
+// register call from extension.ts. Everything shown is relative to the gold patch, not proof of a bug.
+import * as vscode from 'vscode';
+import { isStepArg } from '../chainView/chainTree';
+import { guarded } from '../errors';
+import { registerLabels } from '../labels/registerLabels';
+import type { ChainLensServices } from '../services';
+import { AnnotationController } from './annotationController';
+import { GOLD_SCHEME } from './goldDocuments';
+
+export function registerAnnotations(context: vscode.ExtensionContext, services: ChainLensServices): AnnotationController {
+  const controller = new AnnotationController(services);
+  context.subscriptions.push(
+    controller,
+    vscode.workspace.registerTextDocumentContentProvider(GOLD_SCHEME, controller.gold),
+    vscode.commands.registerCommand(
+      'chainlens.toggleAnnotations',
+      guarded(services.output, 'Toggle Annotations', async () => {
+        const shown = await controller.toggle();
+        void vscode.window.setStatusBarMessage(
+          shown ? 'ChainLens annotations on (overshoot/undershoot are relative to gold, not proof of a bug)' : 'ChainLens annotations off',
+          4000,
+        );
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'chainlens.annotateStep',
+      guarded(services.output, 'Annotate Step', async (arg?: unknown) => {
+        const run = services.run;
+        if (!run) throw new Error('No chain is open.');
+        let order = isStepArg(arg) ? arg.order : undefined;
+        if (order === undefined) {
+          const items = run.state.steps
+            .filter((s) => s.start !== null)
+            .map((s) => ({ label: `Step ${s.order}`, description: `${s.instanceId} · ${s.status}`, order: s.order as number | undefined }));
+          items.unshift({ label: 'Automatic', description: 'the current step while it has changes, else the latest submitted step', order: undefined });
+          const pick = await vscode.window.showQuickPick(items, { title: "Annotate which step's patch (compared with its gold patch)?" });
+          if (!pick) return;
+          order = pick.order;
+        }
+        await controller.showStep(order);
+      }),
+    ),
+  );
+  void controller.refresh();
+  registerLabels(context, services, controller);
+  return controller;
+}

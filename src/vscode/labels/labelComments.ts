@@ -1,0 +1,78 @@
+// Drift labels as comment threads on the annotated step's changed ranges (Comments API). A label
+// thread shows the label, labeller and time and is resolved; its comment can be edited or removed.
+import * as vscode from 'vscode';
+import { GROUP_NAMES, groupOf } from '../../core/labels/taxonomy';
+import type { DriftLabelRecord } from '../../protocol/labels';
+import type { AnnotationController } from '../annotations/annotationController';
+
+export const CONTROLLER_ID = 'chainlens.labels';
+
+export class LabelComment implements vscode.Comment {
+  readonly mode = vscode.CommentMode.Preview;
+  readonly contextValue = 'chainlens.label';
+  readonly author: vscode.CommentAuthorInformation;
+  readonly body: vscode.MarkdownString;
+  readonly label: string;
+  readonly timestamp: Date;
+
+  constructor(readonly record: DriftLabelRecord) {
+    this.author = { name: record.labeller };
+    this.label = record.source === 'suggested' ? 'suggested' : 'drift label';
+    this.timestamp = new Date(record.time);
+    const g = groupOf(record.label);
+    this.body = new vscode.MarkdownString();
+    this.body.appendMarkdown(`**${record.label}** · ${g} ${GROUP_NAMES[g]} · step ${record.step} · ${record.symbol ?? `lines ${record.range.startLine}-${record.range.endLine}`}\n\n`);
+    this.body.appendText(record.rationale || '(no rationale)');
+  }
+}
+
+export class LabelThreads implements vscode.Disposable {
+  readonly controller = vscode.comments.createCommentController(CONTROLLER_ID, 'ChainLens drift labels');
+  private threads: vscode.CommentThread[] = [];
+
+  constructor(private readonly annotations: AnnotationController) {
+    this.controller.options = { prompt: 'Rationale for a drift label (then pick the label)', placeHolder: 'Why does this differ from gold in behaviour?' };
+    this.controller.commentingRangeProvider = {
+      provideCommentingRanges: (document) => {
+        const a = annotations.current;
+        const file = annotations.relativePath(document.uri);
+        if (!a || file === undefined) return [];
+        const spans = [...(a.changed.get(file) ?? []), ...a.symbols.filter((s) => s.file === file)];
+        return spans.filter((s) => s.startLine <= document.lineCount).map((s) => new vscode.Range(s.startLine - 1, 0, Math.min(s.endLine, document.lineCount) - 1, 0));
+      },
+    };
+  }
+
+  /** One resolved thread per label of the annotated step. */
+  show(records: readonly DriftLabelRecord[]): void {
+    for (const t of this.threads) t.dispose();
+    this.threads = [];
+    const a = this.annotations.current;
+    if (!a) return;
+    for (const r of records.filter((x) => x.chain === a.chainId && x.step === a.order)) {
+      const uri = this.annotations.fileUri(r.file);
+      if (!uri) continue;
+      const thread = this.controller.createCommentThread(uri, new vscode.Range(r.range.startLine - 1, 0, r.range.endLine - 1, 0), [new LabelComment(r)]);
+      thread.label = `Drift label: ${r.label}`;
+      thread.canReply = false;
+      thread.contextValue = 'chainlens.labelThread';
+      thread.state = vscode.CommentThreadState.Resolved;
+      thread.collapsibleState = vscode.CommentThreadCollapsibleState.Collapsed;
+      this.threads.push(thread);
+    }
+  }
+
+  /** Expands the threads of one file (after labelling, so the person sees what was saved). */
+  expand(file: string, line: number): void {
+    for (const t of this.threads) {
+      if (this.annotations.relativePath(t.uri) === file && t.range && t.range.start.line <= line - 1 && t.range.end.line >= line - 1) {
+        t.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+      }
+    }
+  }
+
+  dispose(): void {
+    for (const t of this.threads) t.dispose();
+    this.controller.dispose();
+  }
+}
