@@ -14,6 +14,7 @@ import { registerRunCommands } from './vscode/run/registerRunCommands';
 import type { ChainLensServices } from './vscode/services';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerTesting } from './vscode/testing/registerTesting';
+import { registerTrajectories } from './vscode/trajectories/registerTrajectories';
 
 /** What activate() returns: the services, for other extensions and the extension-host test suites. */
 export interface ChainLensApi {
@@ -46,8 +47,11 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerCompareWithGold(context, services);
   registerAnnotations(context, services);
   registerStatusBar(context, services);
+  registerTrajectories(context, services);
 
   const ready = resumeRun(services, runs);
+  // Trusting the folder later: reopen the run with git (recovering anything left half done).
+  context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void resumeRun(services, runs)));
   output.info(`ChainLens ${context.extension.packageJSON.version as string} activated in ${Date.now() - started} ms`);
   return { services, ready };
 }

@@ -2,6 +2,7 @@
 // for people, and the details (one line per problem) a click away in the output channel.
 import * as vscode from 'vscode';
 import { isUserError } from '../core/util/errors';
+import { isRestrictedModeError, offerTrust } from './trust';
 
 const SHOW_DETAILS = 'Show Details';
 
@@ -12,6 +13,11 @@ export function errorMessage(e: unknown): string {
 /** Logs the error with its details and shows it (without waiting for the notification to be dismissed). */
 export function showError(output: vscode.LogOutputChannel, e: unknown, context?: string): void {
   if (e instanceof vscode.CancellationError) return;
+  if (isRestrictedModeError(e)) {
+    output.warn(errorMessage(e));
+    offerTrust(errorMessage(e));
+    return;
+  }
   const message = context ? `${context}: ${errorMessage(e)}` : errorMessage(e);
   const details = isUserError(e) ? e.details : [];
   output.error(message);

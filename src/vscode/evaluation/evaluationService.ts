@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { UserError } from '../../core/util/errors';
 import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
-import { evaluateStep, exportRunReport, latestEvaluations } from '../../infra/eval';
+import { EvalStore, evaluateStep, exportRunReport } from '../../infra/eval';
 import type { ActiveRun } from '../run/activeRun';
 import type { EvaluateOptions, EvaluationInFlight, EvaluationService, EvaluationSource } from '../services';
 import { errorMessage } from '../errors';
@@ -50,7 +50,8 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
     const run = this.runs.current;
     if (!run || run.state.runId === this.cacheRunId) return;
     try {
-      const recorded = await latestEvaluations(run.dir);
+      // Straight from the run's state folder: no git, so this works in Restricted Mode too.
+      const recorded = new EvalStore(run.workspace.store.root).readIndex(run.state.runId);
       if (this.runs.current?.state.runId !== run.state.runId) return;
       this.cache = recorded;
       this.cacheRunId = run.state.runId;

@@ -51,6 +51,7 @@ class PatchDocuments implements vscode.TextDocumentContentProvider, vscode.Dispo
     if (target.kind === 'gold') return run.chain.steps[index].goldPatch;
     const step = run.state.steps[index];
     const git = run.workspace.git;
+    if (!vscode.workspace.isTrusted) return 'Restricted Mode: your side of the comparison needs git, which ChainLens does not run in an untrusted folder. Trust the folder to see it.\n';
     if (!step.start) return `Step ${step.order} has not started yet.\n`;
     if (step.end) return (await git.diff(step.start, step.end)) || `Step ${step.order} changed nothing.\n`;
     return (await git.diffWorkTree(step.start)) || `No changes yet: edit the work tree to solve step ${step.order}.\n`;

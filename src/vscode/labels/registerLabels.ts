@@ -127,6 +127,7 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
           (await storeFor()).add(await record(a, { file: s.file, symbol: s.symbol === '<module>' ? null : s.symbol, startLine: s.startLine, endLine: s.endLine }, label, rationale));
           saved++;
           await showThreads();
+          threads.expand(s.file, s.startLine);
         }
         void vscode.window.showInformationMessage(`ChainLens: ${saved} drift label(s) saved for step ${a.order} (${basename((await storeFor()).path)}).`);
       }),

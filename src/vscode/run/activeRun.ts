@@ -1,15 +1,18 @@
 // The run this window works on: opened from the work tree on activation, started by Open Chain,
 // advanced by Submit, replaced by Switch Mode. Engine operations are serialised (one at a time,
 // like the CLI's journal expects) and every change fires onDidChange once.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { StartRunArgs } from '../../core/run/engine';
+import { ChainRunEngine, type StartRunArgs } from '../../core/run/engine';
 import { UserError } from '../../core/util/errors';
 import type { RunMode } from '../../protocol/run';
+import { Git } from '../../infra/git/git';
 import { describeRepoSource, type RepoSource } from '../../infra/git/mirror';
+import { RunStore } from '../../infra/runs/store';
 import { openWorkspace, prepareWorkTree, type Workspace } from '../../infra/runs/workspace';
 import type { ActiveRunService, ChainRunSnapshot } from '../services';
+import { requireTrust } from '../trust';
 
 export interface StartRunRequest extends Omit<StartRunArgs, 'repoSource'> {
   source: RepoSource;
@@ -63,9 +66,10 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
     return next;
   }
 
-  /** Opens the run of the work tree at `dir` if it has one; false when it has none. */
+  /** Opens the run of the work tree at `dir` if it has one; undefined when it has none. */
   async resume(dir: string): Promise<{ notes: string[] } | undefined> {
     return this.exclusive(async () => {
+      if (!vscode.workspace.isTrusted) return this.resumeReadOnly(dir);
       let ws: Workspace;
       try {
         ws = await openWorkspace(dir, this.log);
@@ -80,7 +84,27 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
     });
   }
 
+  /**
+   * Restricted Mode: the run's state files are read directly, without running git in the folder
+   * (a repository's hooks and config can run code). Nothing is recovered or changed.
+   */
+  private resumeReadOnly(dir: string): { notes: string[] } | undefined {
+    const gitDir = join(dir, '.git');
+    if (!existsSync(gitDir) || !statSync(gitDir).isDirectory()) return undefined;
+    const store = new RunStore(gitDir);
+    const runId = store.currentRunId();
+    const state = runId ? store.loadRun(runId) : null;
+    const chain = runId ? store.loadChain(runId) : null;
+    if (!state || !chain) return undefined;
+    const git = new Git(dir);
+    const engine = new ChainRunEngine(git, store, { now: () => new Date() }, this.log);
+    this.set({ dir, state, chain, workspace: { dir, git, store, engine } });
+    this.output.info(`opened run ${state.runId} of chain ${chain.id} read-only (Restricted Mode: no git, no containers until the folder is trusted)`);
+    return { notes: [] };
+  }
+
   async start(request: StartRunRequest, onProgress?: (line: string) => void): Promise<EngineOutcome> {
+    requireTrust('Opening a chain');
     return this.exclusive(async () => {
       if (onProgress) this.listeners.add(onProgress);
       try {
@@ -96,6 +120,7 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
   }
 
   async submit(): Promise<EngineOutcome & { submitted: number }> {
+    requireTrust('Submitting a step');
     return this.exclusive(async () => {
       const run = this.require();
       const { state, notes, submitted } = await run.workspace.engine.submit();
@@ -105,6 +130,7 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
 
   /** A new run of the same chain, authors and recorded patches, in `mode` (the CLI's re-checkout). */
   async switchMode(mode: RunMode): Promise<EngineOutcome> {
+    requireTrust('Switching the mode');
     return this.exclusive(async () => {
       const run = this.require();
       const { state: old, chain, workspace } = run;
@@ -123,6 +149,10 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
   async reload(): Promise<void> {
     const run = this.snapshot;
     if (!run) return;
+    if (!vscode.workspace.isTrusted) {
+      await this.exclusive(async () => this.resumeReadOnly(run.dir));
+      return;
+    }
     await this.exclusive(async () => {
       const { state, chain, notes } = await run.workspace.engine.open();
       for (const note of notes) this.output.warn(note);

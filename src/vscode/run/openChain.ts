@@ -16,6 +16,7 @@ import { parseRepoSource, type RepoSource } from '../../infra/git/mirror';
 import { readChain, type ChainFileProblems } from '../chainFile/readChain';
 import { showNotes } from '../errors';
 import { modeLabel, type ChainLensServices } from '../services';
+import { requireTrust } from '../trust';
 import type { ActiveRun } from './activeRun';
 
 export interface OpenChainOptions {
@@ -214,6 +215,7 @@ async function pickPredictions(chain: Chain, given: string | undefined): Promise
 
 /** The whole Open Chain flow; resolves once the run is open (or rejects with CancellationError when abandoned). */
 export async function openChain(services: ChainLensServices, runs: ActiveRun, problems: ChainFileProblems, fileArg: vscode.Uri | undefined, options: OpenChainOptions = {}): Promise<void> {
+  requireTrust('Opening a chain');
   const file = fileArg?.fsPath ?? (await pickChainFile());
   const read = await readChain(file, problems, options.chainId);
   if (!read) return;

@@ -8,6 +8,7 @@ import { ChainFileProblems } from '../chainFile/readChain';
 import { guarded } from '../errors';
 import type { ChainLensServices } from '../services';
 import type { RunMode } from '../../protocol/run';
+import { requireTrust } from '../trust';
 import type { ActiveRun } from './activeRun';
 import { openChain, type OpenChainOptions } from './openChain';
 import { submitStep, switchMode, type SubmitOptions } from './stepCommands';
@@ -15,6 +16,7 @@ import { submitStep, switchMode, type SubmitOptions } from './stepCommands';
 async function exportRunReport(services: ChainLensServices, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
   const run = services.run;
   if (!run) throw new Error('No chain is open.');
+  requireTrust('Exporting the run report');
   const report = await services.evaluation.exportReport();
   let uri = target;
   if (!uri) {

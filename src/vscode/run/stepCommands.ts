@@ -7,6 +7,7 @@ import { errorMessage, showNotes } from '../errors';
 import { describeEvaluationProblem, evaluationSummary } from '../evaluation/messages';
 import { saveDirtyDocuments } from '../evaluation/evaluationService';
 import { modeLabel, type ChainLensServices } from '../services';
+import { offerTrust, requireTrust } from '../trust';
 import type { ActiveRun } from './activeRun';
 
 export interface SubmitOptions {
@@ -21,6 +22,7 @@ export interface SubmitOptions {
  * statement, then grades the submitted commit in a container (shown in the Testing view).
  */
 export async function submitStep(services: ChainLensServices, runs: ActiveRun, arg: unknown, options: SubmitOptions = {}): Promise<void> {
+  requireTrust('Submitting a step');
   const run = runs.require();
   const { state, chain } = run;
   const current = state.steps.find((s) => s.order === state.currentStep);
@@ -50,7 +52,7 @@ export async function submitStep(services: ChainLensServices, runs: ActiveRun, a
   if (options.evaluate === false) return;
   const blocked = services.evaluation.blockedReason();
   if (blocked) {
-    void vscode.window.showWarningMessage(`Step ${submitted} was submitted but not graded. ${blocked}`, 'Manage Workspace Trust').then((c) => c && vscode.commands.executeCommand('workbench.trust.manage'));
+    offerTrust(`Step ${submitted} was submitted but not graded. ${blocked}`);
     return;
   }
   try {
@@ -72,6 +74,7 @@ export async function submitStep(services: ChainLensServices, runs: ActiveRun, a
 }
 
 export async function switchMode(services: ChainLensServices, runs: ActiveRun, given?: RunMode): Promise<void> {
+  requireTrust('Switching the mode');
   const run = runs.require();
   let mode = given;
   if (!mode) {

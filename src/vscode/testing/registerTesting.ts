@@ -12,6 +12,7 @@ import { isStepArg } from '../chainView/chainTree';
 import { toTerminalText } from '../util/format';
 import { assertionOperands, failureExcerpt } from './logExcerpt';
 import { F2P_TAG, P2P_TAG, buildTestTree, type StepTestItems } from './testTree';
+import { offerTrust } from '../trust';
 
 const ORIGIN = 'testing';
 
@@ -93,9 +94,9 @@ class ChainTests implements vscode.Disposable {
     const blocked = this.services.evaluation.blockedReason();
     if (blocked) {
       this.markErrored(testRun, items, blocked);
-      void vscode.window.showWarningMessage(blocked, 'Manage Workspace Trust').then((choice) => {
-        if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
-      });
+      testRun.appendOutput(toTerminalText(`${blocked}\n`));
+      this.services.output.warn(`step ${order}: ${blocked}`);
+      offerTrust(blocked);
       return;
     }
     for (const item of items) testRun.started(item);

@@ -20,7 +20,9 @@ export function lineOf(file: string, needle: string): number {
   return readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
 }
 
-export function makeDemoWorkspace(prefix = 'chainlens-demo-ws-'): DemoWorkspace {
+/** `checkout`: also start a Seq run in place with the CLI, as if a person had opened the chain before. */
+export function makeDemoWorkspace(options: { checkout?: boolean } = {}): DemoWorkspace {
+  const prefix = 'chainlens-demo-ws-';
   const dir = join(mkdtempSync(join(tmpdir(), prefix)), 'invoicekit');
   const baseCommit = execFileSync('bash', [join(repoRoot, 'scripts', 'build-demo-repo.sh'), dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   const chainFile = join(dir, 'invoicekit.chain.json');
@@ -33,5 +35,8 @@ export function makeDemoWorkspace(prefix = 'chainlens-demo-ws-'): DemoWorkspace 
   chain.bug_fixes[1].order = 'two';
   writeFileSync(brokenChainFile, `${JSON.stringify(chain, null, 2)}\n`);
   appendFileSync(join(dir, '.git', 'info', 'exclude'), '/invoicekit.chain.json\n/demo-agent.predictions.jsonl\n/broken.chain.json\n');
+  if (options.checkout) {
+    execFileSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), 'checkout', chainFile, '--repo', dir, '--dir', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  }
   return { dir, baseCommit, chainFile, brokenChainFile, remove: () => rmSync(join(dir, '..'), { recursive: true, force: true }) };
 }

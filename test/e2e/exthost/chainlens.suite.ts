@@ -1,0 +1,153 @@
+// Runs inside the extension host of a real VS Code (see test/e2e/harness/README.md): ChainLens
+// through the VS Code API and its exported services, on a fresh demo work tree.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { suite, suiteSetup, test } from '../harness/exthost/suite';
+import type { ChainLensApi } from '../../../src/extension';
+import type { ChainLensServices } from '../../../src/vscode/services';
+
+const ID = 'chainlens.chainlens';
+let api: ChainLensApi;
+let services: ChainLensServices;
+let folder: string;
+
+function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const tick = (): void => {
+      const value = probe();
+      if (value !== undefined && value !== false) return resolve(value);
+      if (Date.now() > deadline) return reject(new Error(`timed out waiting for ${what}`));
+      setTimeout(tick, 100);
+    };
+    tick();
+  });
+}
+
+suite('ChainLens through the VS Code API', () => {
+  suiteSetup(async () => {
+    const extension = vscode.extensions.getExtension<ChainLensApi>(ID);
+    assert.ok(extension, `${ID} is not installed`);
+    api = await extension.activate();
+    await api.ready;
+    services = api.services;
+    folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+  });
+
+  test('activates without a run and registers every command it contributes', async () => {
+    assert.equal(services.run, undefined, 'the fresh demo repository has no run yet');
+    const contributed = (vscode.extensions.getExtension(ID)!.packageJSON.contributes.commands as { command: string }[]).map((c) => c.command);
+    const all = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual(contributed.filter((c) => !all.has(c)), []);
+  });
+
+  test('a broken chain file: nothing starts, its problems are in the Problems panel at their lines', async () => {
+    const broken = vscode.Uri.file(join(folder, 'broken.chain.json'));
+    await vscode.commands.executeCommand('chainlens.openChain', broken, { repository: 'workspace', mode: 'seq', authors: 'human,human,human' });
+    const diagnostics = await waitFor('diagnostics on broken.chain.json', () => {
+      const d = vscode.languages.getDiagnostics(broken);
+      return d.length ? d : undefined;
+    });
+    const order = diagnostics.find((d) => d.message.startsWith('$.bug_fixes[1].order'));
+    assert.ok(order, diagnostics.map((d) => d.message).join('\n'));
+    const text = readFileSync(broken.fsPath, 'utf8').split('\n');
+    assert.match(text[order.range.start.line], /"order": "two"/);
+    assert.equal(order.severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(order.source, 'ChainLens');
+    assert.equal(services.run, undefined);
+  });
+
+  test('opens the demo chain with every choice passed as options: Seq run at step 1', async () => {
+    const changes: (number | null)[] = [];
+    const listener = services.onDidChangeRun((run) => changes.push(run?.state.currentStep ?? null));
+    await vscode.commands.executeCommand('chainlens.openChain', vscode.Uri.file(join(folder, 'invoicekit.chain.json')), { repository: 'workspace', mode: 'seq', authors: 'human,human,human' });
+    listener.dispose();
+    const run = services.run;
+    assert.ok(run, 'a run is open');
+    assert.equal(run.dir, folder);
+    assert.equal(run.chain.id, 'chainlens-demo_invoicekit_20240312');
+    assert.deepEqual([run.state.mode, run.state.currentStep, run.state.steps.map((s) => s.status)], ['seq', 1, ['current', 'pending', 'pending']]);
+    assert.deepEqual(changes, [1], 'onDidChangeRun fired once');
+    assert.equal(vscode.languages.getDiagnostics(vscode.Uri.file(join(folder, 'invoicekit.chain.json'))).length, 0);
+  }, 30_000);
+
+  test('shows the problem statement of the current step in a webview panel', async () => {
+    await vscode.commands.executeCommand('chainlens.showProblemStatement');
+    const tab = await waitFor('the problem statement tab', () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('chainlens.problemStatement')),
+    );
+    assert.equal(tab.label, 'Step 1: Problem');
+  });
+
+  test('Compare with Gold opens a read-only diff: the gold patch against the (still empty) work', async () => {
+    await vscode.commands.executeCommand('chainlens.compareWithGold');
+    const tab = await waitFor('the diff tab', () => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff ? vscode.window.tabGroups.activeTabGroup.activeTab : undefined);
+    const input = tab.input as vscode.TabInputTextDiff;
+    assert.equal(input.original.scheme, 'chainlens-patch');
+    assert.equal(tab.label, 'Step 1: gold ↔ your work');
+    const gold = await vscode.workspace.openTextDocument(input.original);
+    assert.equal(gold.getText(), services.run!.chain.steps[0].goldPatch);
+    assert.match(gold.getText(), /^diff --git a\/invoicekit\/parse\.py/);
+    const yours = await vscode.workspace.openTextDocument(input.modified);
+    assert.match(yours.getText(), /No changes yet/);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  test('evaluates the untouched work tree in a container: unresolved, F2P 0/5, P2P all pass', async () => {
+    const started: string[] = [];
+    const listener = services.evaluation.onDidStart((f) => started.push(`${f.step}:${f.source}`));
+    const evaluation = await services.evaluation.evaluate({ source: 'worktree' });
+    listener.dispose();
+    assert.deepEqual(started, ['1:worktree']);
+    assert.equal(evaluation.status, 'unresolved');
+    assert.deepEqual(evaluation.tests_status.FAIL_TO_PASS.success, []);
+    assert.equal(evaluation.tests_status.FAIL_TO_PASS.failure.length, 5);
+    assert.equal(evaluation.tests_status.PASS_TO_PASS.failure.length, 0);
+    assert.equal(services.evaluation.latest(1, 'worktree')?.evaluated_at, evaluation.evaluated_at);
+  }, 180_000);
+
+  test('submits the gold fix: the step is committed and graded resolved, step 2 starts where it ended', async () => {
+    const patchFile = join(mkdtempSync(join(tmpdir(), 'chainlens-gold-')), 'gold.patch');
+    writeFileSync(patchFile, services.run!.chain.steps[0].goldPatch);
+    execFileSync('git', ['apply', patchFile], { cwd: folder });
+    const evaluated = new Promise<void>((resolve) => {
+      const l = services.evaluation.onDidEvaluate((e) => {
+        if (e.order === 1 && e.source === 'submitted') {
+          l.dispose();
+          resolve();
+        }
+      });
+    });
+    await vscode.commands.executeCommand('chainlens.submitStep', undefined, { confirm: false });
+    await evaluated;
+    const run = services.run!;
+    assert.deepEqual([run.state.currentStep, run.state.steps[0].status], [2, 'submitted']);
+    assert.deepEqual(run.state.steps[0].patch, { files: 1, insertions: 7, deletions: 1 });
+    assert.equal(services.evaluation.latest(1, 'submitted')?.status, 'resolved');
+    assert.equal(run.state.steps[1].start, run.state.steps[0].end, 'Seq: step 2 starts at step 1 end');
+  }, 180_000);
+
+  test('exports the run report (SWE-bench shape) to a chosen file', async () => {
+    const target = vscode.Uri.file(join(mkdtempSync(join(tmpdir(), 'chainlens-report-')), 'report.json'));
+    await vscode.commands.executeCommand('chainlens.exportRunReport', target);
+    const report = JSON.parse(readFileSync(target.fsPath, 'utf8'));
+    assert.equal(report.chain_id, 'chainlens-demo_invoicekit_20240312');
+    assert.equal(report.mode, 'seq');
+    assert.deepEqual(report.steps.map((s: { order: number; status: string }) => [s.order, s.status]), [[1, 'resolved']]);
+    assert.equal(report.resolved_steps, 1);
+  });
+
+  test('switches to Oracle: a new run at step 1, the Seq run kept', async () => {
+    const seqRun = services.run!.state.runId;
+    await vscode.commands.executeCommand('chainlens.switchMode', 'oracle');
+    const run = services.run!;
+    assert.equal(run.state.mode, 'oracle');
+    assert.notEqual(run.state.runId, seqRun);
+    assert.equal(run.state.currentStep, 1);
+    assert.ok(run.workspace.store.loadRun(seqRun), 'the Seq run is still on disk');
+  }, 30_000);
+});
