@@ -14,4 +14,5 @@ export const commands: CliCommandEntry[] = [
   { name: 'analyze', summary: "compare a step's patch with the gold patch: overshoot, undershoot, Jaccard, drift suggestions", load: async () => (await import('./analyze')).analyzeCommand },
   { name: 'labels', summary: "drift labels: agreement (Cohen's kappa, confusion table) between two label files", load: async () => (await import('./labels')).labelsCommand },
   { name: 'trajectory', summary: 'show an agent trajectory (SWE-agent, mini-swe-agent, OpenHands) step by step', load: async () => (await import('./trajectory')).trajectoryCommand },
+  { name: 'mcp', summary: "serve the run to a coding agent as an MCP server on stdio (tools: current step, status, submit, tests)", load: async () => (await import('./mcp')).mcpCommand },
 ];

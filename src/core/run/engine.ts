@@ -114,6 +114,25 @@ export class ChainRunEngine {
     return { state: advanced, notes, submitted: step.order };
   }
 
+  /**
+   * Changes who solves the current step: an attached agent claiming it (agent-live), or a person
+   * taking it over (human). One atomic state write, so no journal is needed: a crash leaves
+   * either the old author or the new one. Gold/recorded steps are applied, never handed over.
+   */
+  async setAuthor(author: StepAuthor): Promise<RunState> {
+    if (author.kind !== 'human' && author.kind !== 'agent-live') throw new UserError(`a step can be handed only to a person or a live agent, not ${authorLabel(author)}`, 'usage');
+    const { state } = await this.open();
+    const index = this.currentIndex(state);
+    const step = state.steps[index];
+    if (step.author.kind === 'gold' || step.author.kind === 'recorded') {
+      throw new UserError(`step ${step.order} is authored ${authorLabel(step.author)}; it is applied automatically`, 'state');
+    }
+    const next: RunState = { ...state, updatedAt: this.clock.now().toISOString(), steps: state.steps.map((s, i) => (i === index ? { ...s, author } : s)) };
+    this.store.saveRun(next);
+    this.log(`step ${step.order} is now solved by ${authorLabel(author)}`);
+    return next;
+  }
+
   private currentIndex(state: RunState): number {
     if (state.currentStep === null) throw new UserError(`run ${state.runId} is complete: every step has been submitted`, 'state');
     return state.steps.findIndex((s) => s.order === state.currentStep);

@@ -1,0 +1,53 @@
+// A person and an agent passing the current step between them (the AH condition: the agent
+// solves step 1, a person step 2): stop the agent, take the step over, or hand it to the agent.
+// The step's author in the run says who has it; the agent's record says why it ended.
+import type { AgentRecord } from '../../protocol/agent';
+import type { RunState } from '../../protocol/run';
+import { UserError } from '../../core/util/errors';
+import { openWorkspace, type Workspace } from '../runs/workspace';
+import { loadAgentRecord, saveAgentRecord } from './agentFiles';
+
+export interface HandoverResult {
+  state: RunState;
+  step: number;
+  /** The agent's trajectory of the step, when it had one. */
+  record: AgentRecord | null;
+}
+
+/**
+ * The current step becomes a person's: the agent's record ends (`taken_over`, or `stopped` when
+ * the person only wanted the agent to stop), and the agent's later submit_step calls are refused.
+ * The work tree is left as it is, so the person continues from what the agent did.
+ */
+export async function takeOverStep(dir: string | Workspace, how: 'taken_over' | 'stopped', person?: string): Promise<HandoverResult> {
+  const ws = typeof dir === 'string' ? await openWorkspace(dir) : dir;
+  const { state, chain } = await ws.engine.open();
+  if (state.currentStep === null) throw new UserError(`run ${state.runId} is complete: there is no step to take over`, 'state');
+  const step = state.steps.find((s) => s.order === state.currentStep)!;
+  const now = new Date();
+  const existing = loadAgentRecord(ws.store.root, state.runId, step.order);
+  const base: AgentRecord = existing && existing.start === step.start
+    ? existing
+    : { schema: 1, runId: state.runId, step: step.order, instanceId: step.instanceId, agent: step.author.kind === 'agent-live' ? step.author.agent : 'agent', start: step.start!, startedAt: now.toISOString(), endedAt: null, exitStatus: 'working', submission: null, problemStatement: chain.steps.find((s) => s.order === step.order)!.problemStatement, workspaceRoot: ws.dir, events: [] };
+  const record: AgentRecord = { ...base, exitStatus: how, endedAt: now.toISOString() };
+  saveAgentRecord(ws.store.root, record, now);
+  const next = await ws.engine.setAuthor(person ? { kind: 'human', name: person } : { kind: 'human' });
+  return { state: next, step: step.order, record: existing ? record : null };
+}
+
+/** The current step goes to the agent `agent` (its record, if a person had ended it, reopens). */
+export async function handStepToAgent(dir: string | Workspace, agent: string): Promise<HandoverResult> {
+  if (!agent.trim()) throw new UserError('the agent needs a name', 'usage');
+  const ws = typeof dir === 'string' ? await openWorkspace(dir) : dir;
+  const { state } = await ws.engine.open();
+  if (state.currentStep === null) throw new UserError(`run ${state.runId} is complete: there is no step to hand over`, 'state');
+  const step = state.steps.find((s) => s.order === state.currentStep)!;
+  const existing = loadAgentRecord(ws.store.root, state.runId, step.order);
+  let record: AgentRecord | null = null;
+  if (existing && existing.start === step.start && existing.exitStatus !== 'working') {
+    record = { ...existing, exitStatus: 'working', endedAt: null, agent: agent.trim() };
+    saveAgentRecord(ws.store.root, record, new Date());
+  }
+  const next = await ws.engine.setAuthor({ kind: 'agent-live', agent: agent.trim() });
+  return { state: next, step: step.order, record };
+}

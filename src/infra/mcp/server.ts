@@ -1,0 +1,50 @@
+// The ChainLens tools as an MCP server over stdio (`chainlens mcp`), so agents outside VS Code
+// (command-line agents, mini-swe-agent style scripts, VS Code's own MCP client) can attach to the
+// run of a work tree. The low-level Server is used on purpose: the tools' JSON Schemas come from
+// the one definition in src/core/agent/tools.ts, shared with VS Code's language-model tools.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AGENT_TOOLS } from '../../core/agent/tools';
+import type { AgentSession } from '../agent/session';
+
+export const MCP_SERVER_NAME = 'chainlens';
+
+export function createMcpServer(session: AgentSession, version: string): Server {
+  const server = new Server(
+    { name: MCP_SERVER_NAME, version },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        'ChainLens chain run: call get_current_step to read the step to solve (its problem statement), edit the repository it names in place, then call submit_step. ' +
+        'Every call and every change to the repository is recorded as your trajectory.',
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: AGENT_TOOLS.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      annotations: { title: t.title, readOnlyHint: t.readOnly, destructiveHint: false, idempotentHint: t.readOnly, openWorldHint: false },
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const result = await session.call(request.params.name, request.params.arguments ?? {}, extra.signal);
+    return { content: [{ type: 'text' as const, text: result.text }], isError: result.isError };
+  });
+  return server;
+}
+
+/** Serves `session` on stdin/stdout until the client closes the stream. */
+export async function serveStdio(session: AgentSession, version: string): Promise<void> {
+  const server = createMcpServer(session, version);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+    process.stdin.once('end', () => resolve());
+  });
+  await server.connect(transport);
+  await closed;
+  await server.close().catch(() => undefined);
+}
