@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { loadChain } from '../../../src/core/formats/loadChain';
 import { UserError } from '../../../src/core/util/errors';
 
-const FORMATS = join(__dirname, '../../../../shared/fixtures/formats');
+const FORMATS = join(__dirname, '../../fixtures/formats');
 const read = (name: string) => readFileSync(join(FORMATS, name), 'utf8');
 
 function chainSwe(overrides: Record<string, unknown> = {}, fixOverrides: Record<string, unknown>[] = [{}, {}]) {

@@ -6,7 +6,7 @@ import { checkPredictionsMatchChain, loadPredictions } from '../../../src/core/f
 import { loadChain } from '../../../src/core/formats/loadChain';
 import { UserError } from '../../../src/core/util/errors';
 
-const FORMATS = join(__dirname, '../../../../shared/fixtures/formats');
+const FORMATS = join(__dirname, '../../fixtures/formats');
 const read = (name: string) => readFileSync(join(FORMATS, name), 'utf8');
 
 test('SWE-agent predictions JSONL (real pydicom run) is read by instance id', () => {

@@ -1,11 +1,12 @@
 // Paths and readers for the trajectory samples: the real, unmodified files in
-// /work/shared/fixtures/formats (REFERENCE.md §7) and ChainLens's OpenHands fixtures.
+// test/fixtures/formats (copies of shared/fixtures/formats, REFERENCE.md §7) and ChainLens's OpenHands fixtures.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseTrajectory } from '../../../src/core/trajectories';
+import { FORMATS } from '../../helpers/formats';
 import { TrajectoryFileSchema, type Trajectory, type TrajectoryFile } from '../../../src/protocol/trajectory';
 
-export const SHARED = process.env.CHAINLENS_SHARED_FORMATS ?? '/work/shared/fixtures/formats';
+export const SHARED = process.env.CHAINLENS_SHARED_FORMATS ?? FORMATS;
 export const OWN = resolve(__dirname, '../../fixtures/trajectories');
 
 export const samples = {
