@@ -4,6 +4,7 @@
 // (workspaceContains:.git/chainlens/current), the ChainLens view, or any ChainLens command.
 import * as vscode from 'vscode';
 import { registerAnnotations } from './vscode/annotations/registerAnnotations';
+import { registerAgent } from './vscode/agent/registerAgent';
 import { registerChainView } from './vscode/chainView/chainTree';
 import { showError, showNotes } from './vscode/errors';
 import { ContainerEvaluationService } from './vscode/evaluation/evaluationService';
@@ -47,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerCompareWithGold(context, services);
   registerAnnotations(context, services);
   registerStatusBar(context, services);
+  registerAgent(context, services);
   registerTrajectories(context, services);
 
   const ready = resumeRun(services, runs);
