@@ -1,0 +1,71 @@
+// The editor's analysis source on the real demo repository (real git, real tree-sitter): step 1
+// submitted with the demo agent's undershooting patch, then edited further in the work tree.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSymbolIndex } from '../../../../src/core/analysis/outline';
+import { Git } from '../../../../src/infra/git/git';
+import { TreeSitterParser } from '../../../../src/infra/treesitter/parser';
+import { annotateStep, workTreeChanged } from '../../../../src/vscode/annotations/analysisSource';
+import type { ChainRunSnapshot } from '../../../../src/vscode/services';
+import type { StepState } from '../../../../src/protocol/run';
+
+const root = join(__dirname, '..', '..', '..', '..');
+const git = (dir: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+
+describe('analysis source for the editor (demo chain step 1)', () => {
+  let tmp: string;
+  let dir: string;
+  let base: string;
+  let end: string;
+  const symbols = createSymbolIndex(new TreeSitterParser());
+  const gold = readFileSync(join(root, 'demo', 'steps', '1', 'gold.patch'), 'utf8');
+
+  before(() => {
+    tmp = mkdtempSync(join(tmpdir(), 'annot-src-'));
+    dir = join(tmp, 'repo');
+    base = execFileSync('bash', [join(root, 'scripts', 'build-demo-repo.sh'), dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    git(dir, 'apply', join(root, 'demo', 'steps', '1', 'predicted.patch'));
+    git(dir, 'commit', '-qam', 'predicted step 1');
+    end = git(dir, 'rev-parse', 'HEAD');
+  });
+  after(() => rmSync(tmp, { recursive: true, force: true }));
+
+  const snapshot = (step: StepState): ChainRunSnapshot =>
+    ({
+      dir,
+      state: { runId: 'r1', currentStep: step.end ? null : 1, steps: [step] },
+      chain: { id: 'demo', steps: [{ goldPatch: gold }] },
+      workspace: { git: new Git(dir) },
+    }) as unknown as ChainRunSnapshot;
+  const step = (e: string | null): StepState => ({ order: 1, instanceId: 'i-101', author: { kind: 'human' }, status: e ? 'submitted' : 'current', start: base, end: e, startedAt: null, submittedAt: null, elapsedMs: null, patch: null, note: null });
+
+  it("annotates a submitted step: the drift suggestion in parse_amount, the changed symbol to label, the gold version", async () => {
+    const s = step(end);
+    const a = await annotateStep(snapshot(s), s, { dirty: new Map(), symbols });
+    assert.equal(a.live, false);
+    const decorations = a.decorations.get('invoicekit/parse.py') ?? [];
+    assert.deepEqual(decorations.map((d) => [d.kind, d.symbol, d.label]), [['drift', 'parse_amount', 'INPUT GATING']]);
+    assert.deepEqual(a.symbols.map((x) => [x.file, x.symbol, x.suggestion?.label]), [['invoicekit/parse.py', 'parse_amount', 'INPUT GATING']]);
+    const goldText = await a.goldText('invoicekit/parse.py');
+    assert.match(goldText ?? '', /cleaned\.startswith\("\("\) and cleaned\.endswith\("\)"\)/);
+  });
+
+  it('folds unsaved editor text of the current step into its patch (overshoot where gold changes nothing)', async () => {
+    const s = step(null);
+    git(dir, 'reset', '-q', '--hard', base);
+    assert.equal(await workTreeChanged(snapshot(s), s), false);
+    const file = join(dir, 'invoicekit', 'parse.py');
+    const text = readFileSync(file, 'utf8').replace('    cleaned = text.strip()\n    if _DECIMAL_RE', '    cleaned = text.strip().lower()\n    if _DECIMAL_RE');
+    const a = await annotateStep(snapshot(s), s, { dirty: new Map([['invoicekit/parse.py', text]]), symbols });
+    const d = a.decorations.get('invoicekit/parse.py') ?? [];
+    assert.ok(d.some((x) => x.kind === 'overshoot' && x.symbol === 'parse_decimal'), JSON.stringify(d));
+    assert.ok(d.some((x) => x.kind === 'undershoot' && x.symbol === 'parse_amount'));
+    // On disk the work tree is unchanged: saving is what makes it part of the step.
+    writeFileSync(file, text);
+    assert.equal(await workTreeChanged(snapshot(s), s), true);
+  });
+});
