@@ -47,7 +47,8 @@ export class AnnotationPainter implements vscode.Disposable {
       const last = editor.document.lineCount;
       for (const d of list) {
         if (d.startLine > last) continue;
-        const range = new vscode.Range(d.startLine - 1, 0, Math.min(d.endLine, last) - 1, 0);
+        // To the end of the last line, so hovering anywhere on the annotated lines shows the hover.
+        const range = new vscode.Range(d.startLine - 1, 0, Math.min(d.endLine, last) - 1, Number.MAX_SAFE_INTEGER);
         byKind.get(d.kind)!.push({ range, hoverMessage: annotations && file !== undefined ? hoverFor(d, file, annotations) : undefined });
       }
       for (const [kind, options] of byKind) editor.setDecorations(this.types.get(kind)!, options);

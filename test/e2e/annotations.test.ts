@@ -1,0 +1,123 @@
+// Annotations and drift labels in a real VS Code (code-server 4.104 in Chromium): open the demo
+// chain as AH (step 1 = the demo agent's recorded, undershooting patch), look at parse.py with
+// step 1's drift suggestion, start step 2 with an edit outside gold (overshoot) and see the gold
+// changes it leaves alone (undershoot, hover with the gold hunk), the Problems panel mirror, then
+// label the changed symbols with digit keys and see the resolved label thread.
+// Screenshots: test-results/annotations-*.png.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { openFile, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, typeInEditor, type CodeServer, type Workbench } from './harness';
+import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
+
+async function pickQuickItem(page: Page, text: string | RegExp): Promise<void> {
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: text });
+  await row.first().waitFor({ state: 'visible', timeout: 20_000 });
+  await row.first().click();
+}
+
+async function goToLine(page: Page, line: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+}
+
+/** Gutter marks of ChainLens decorations (data: SVG icons) in the visible editor. */
+function gutterMarks(page: Page) {
+  return page.locator('.editor-instance .cgmr');
+}
+
+describe('ChainLens annotations and drift labels in VS Code', () => {
+  let demo: DemoWorkspace;
+  let server: CodeServer;
+  let wb: Workbench;
+
+  before(async () => {
+    demo = makeDemoWorkspace();
+    server = await startCodeServer({ workspace: demo.dir, extensionDevPath: repoRoot });
+    wb = await openWorkbench(server, { viewport: { width: 1500, height: 950 } });
+  });
+
+  after(async () => {
+    await wb?.close();
+    await server?.stop();
+    demo?.remove();
+  });
+
+  it("opens the demo chain as AH and shows step 1's drift suggestion in parse.py", async () => {
+    const page = wb.page;
+    await runCommand(page, 'ChainLens: Open Chain…');
+    await pickQuickItem(page, 'invoicekit.chain.json');
+    await pickQuickItem(page, "This workspace's repository");
+    await pickQuickItem(page, /^Seq/);
+    await pickQuickItem(page, "An agent's patch for step 1, then you");
+    await pickQuickItem(page, 'demo-agent.predictions.jsonl');
+    await page.getByRole('treeitem', { name: /^Step 2, chainlens-demo__invoicekit-102, current/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await openFile(page, 'invoicekit/parse.py');
+    await goToLine(page, lineOf(join(demo.dir, 'invoicekit', 'parse.py'), 'def parse_amount'));
+    await gutterMarks(page).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await screenshot(page, 'annotations-01-step1-drift');
+    // The drift suggestion is mirrored in the Problems panel.
+    await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    const row = page.locator('.markers-panel .monaco-list-row').filter({ hasText: /Suggested drift: INPUT GATING/ });
+    await row.first().waitFor({ state: 'visible', timeout: 20_000 });
+    await screenshot(page, 'annotations-02-problems-step1');
+    await runCommand(page, 'View: Hide Panel');
+  });
+
+  it('step 2: an edit outside gold is overshoot, the gold changes left alone are undershoot with the gold hunk on hover', async () => {
+    const page = wb.page;
+    await openFile(page, 'invoicekit/parse.py');
+    // parse_decimal's `cleaned = text.strip()`: the one followed by the _DECIMAL_RE check.
+    const lines = readFileSync(join(demo.dir, 'invoicekit', 'parse.py'), 'utf8').split('\n');
+    const target = lines.findIndex((l, i) => l.includes('cleaned = text.strip()') && lines[i + 1]?.includes('_DECIMAL_RE')) + 1;
+    assert.ok(target > 0);
+    await goToLine(page, target);
+    await page.keyboard.press('End');
+    await typeInEditor(page, '\n    cleaned = cleaned.replace(" ", "")');
+    await page.keyboard.press('Control+S');
+    await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    await runCommand(page, 'View: Toggle Maximized Panel');
+    const problems = page.locator('.markers-panel .monaco-list-row');
+    await problems.filter({ hasText: /Overshoot: this step changes parse_decimal/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await problems.filter({ hasText: /Undershoot: the gold patch changes _to_decimal/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await screenshot(page, 'annotations-03-problems-step2');
+    await runCommand(page, 'View: Toggle Maximized Panel');
+    await runCommand(page, 'View: Hide Panel');
+    await openFile(page, 'invoicekit/parse.py');
+    await goToLine(page, lineOf(join(demo.dir, 'invoicekit', 'parse.py'), 'def _to_decimal'));
+    await screenshot(page, 'annotations-04-step2-annotations');
+    // Hover the body's text (the mouse must be over text for the editor to show hovers).
+    const body = page.locator('.editor-instance .view-line').filter({ hasText: 'return Decimal(number.replace' }).first();
+    await body.hover({ position: { x: 90, y: 8 } });
+    const hover = page.locator('.monaco-hover').filter({ hasText: /Undershoot/ });
+    await hover.first().waitFor({ state: 'visible', timeout: 20_000 });
+    const text = await hover.first().innerText();
+    assert.match(text, /relative to the gold patch, not proof of a bug/i);
+    assert.match(text, /_decimal_mark/, 'the hover shows the gold hunk');
+    await screenshot(page, 'annotations-05-undershoot-hover');
+    await page.keyboard.press('Escape');
+  });
+
+  it('labels the changed symbols with digit keys: a resolved label thread, saved as JSONL next to the run', async () => {
+    const page = wb.page;
+    await runCommand(page, 'ChainLens: Label Changed Symbols');
+    const qp = page.locator('.quick-input-widget');
+    await qp.filter({ hasText: /Label 1\/\d+: parse_decimal/ }).waitFor({ state: 'visible', timeout: 20_000 });
+    await screenshot(page, 'annotations-06-label-quickpick');
+    await page.keyboard.type('5');
+    // Stop after the first symbol.
+    await page.waitForTimeout(500);
+    if (await qp.isVisible()) await page.keyboard.press('Escape');
+    const thread = page.locator('.review-widget').filter({ hasText: 'SILENT FALLBACK' });
+    await thread.first().waitFor({ state: 'visible', timeout: 20_000 });
+    await screenshot(page, 'annotations-07-label-thread');
+    const runs = join(demo.dir, '.git', 'chainlens', 'runs');
+    const file = readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'));
+    assert.ok(file && existsSync(join(runs, file)), 'labels file next to the run');
+    const records = readFileSync(join(runs, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { label: string; symbol: string; step: number; source: string });
+    assert.deepEqual(records.map((r) => [r.step, r.symbol, r.label, r.source]), [[2, 'parse_decimal', 'SILENT FALLBACK', 'human']]);
+  });
+});
