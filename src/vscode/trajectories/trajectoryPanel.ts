@@ -153,6 +153,13 @@ export class TrajectoryPanel implements vscode.Disposable {
     return toWorkspacePath(path, t.workspaceRoot, folder ? (rel) => existsSync(join(folder, rel)) : undefined);
   }
 
+  /** The workspace-relative path when the file is in this workspace now (so it can be opened). */
+  private existingPath(path: string, t: Trajectory): string | null {
+    const rel = this.mapPath(path, t);
+    const folder = this.workspaceFolder();
+    return rel && folder && existsSync(join(folder, rel)) ? rel : null;
+  }
+
   private chainStep(t: Trajectory): { order: number; index: number } | undefined {
     const run = this.shared.services.run;
     if (!run || !t.instanceId) return undefined;
@@ -245,7 +252,7 @@ export class TrajectoryPanel implements vscode.Disposable {
       exitCode: step.exitCode,
       executionTimeSec: step.executionTimeSec,
       timestamp: step.timestamp,
-      files: step.filesTouched.map((f) => ({ path: f.path, workspacePath: this.mapPath(f.path, t), access: f.access, ranges: f.ranges })),
+      files: step.filesTouched.map((f) => ({ path: f.path, workspacePath: this.existingPath(f.path, t), access: f.access, ranges: f.ranges })),
       patchNote: patch ? `${patch.origin}${patch.complete ? '' : ` (incomplete: ${patch.gaps.join('; ')})`}` : null,
       origin: [step.origin.jsonPath, step.origin.line !== undefined ? `line ${step.origin.line}` : ''].filter(Boolean).join(', '),
     };
