@@ -39,5 +39,22 @@ if [[ -f "$workspace/.git/chainlens/current" ]]; then
 else
   log "in VS Code: ChainLens (activity bar) -> Open Chain… -> invoicekit.chain.json"
 fi
+# A first-time window that shows ChainLens, not a welcome page or an empty chat side bar (kept
+# once written: later changes are the person's).
+state="${CHAINLENS_CS_STATE:-${TMPDIR:-/tmp}/chainlens-code-server-dev}"
+settings="$state/user-data/User/settings.json"
+if [[ ! -f $settings ]]; then
+  mkdir -p "$(dirname "$settings")"
+  cat >"$settings" <<'JSON'
+{
+  "workbench.startupEditor": "none",
+  "workbench.secondarySideBar.defaultVisibility": "hidden",
+  "workbench.welcomePage.walkthroughs.openOnInstall": false,
+  "telemetry.telemetryLevel": "off",
+  "extensions.ignoreRecommendations": true,
+  "security.workspace.trust.enabled": false
+}
+JSON
+fi
 # Builds dist/, links this repository in as the extension and runs code-server in the foreground.
 exec bash "$repo/scripts/start-code-server.sh" "$workspace"

@@ -96,13 +96,13 @@ export async function switchMode(services: ChainLensServices, runs: ActiveRun, g
   const dirty = await run.workspace.git.isDirty();
   if (dirty) {
     const go = await vscode.window.showWarningMessage(
-      `Start a ${modeLabel(mode)} run? Your uncommitted changes are stashed first.`,
+      `Start ${mode === 'oracle' ? 'an' : 'a'} ${modeLabel(mode)} run? Your uncommitted changes are stashed first.`,
       { modal: true, detail: `Run ${run.state.runId} stays in .git/chainlens with its step refs and results; the log names the stash entry and how to restore it.` },
       'Stash and Switch',
     );
     if (!go) return;
   }
-  const { snapshot, notes } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `ChainLens: starting a ${modeLabel(mode)} run` }, () => runs.switchMode(mode));
+  const { snapshot, notes } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `ChainLens: starting ${mode === 'oracle' ? 'an' : 'a'} ${modeLabel(mode)} run` }, () => runs.switchMode(mode));
   showNotes(services.output, notes);
   services.output.info(`switched to run ${snapshot.state.runId} (${modeLabel(mode)} mode, step ${snapshot.state.currentStep ?? 'complete'})`);
   if (snapshot.state.currentStep !== null) void vscode.commands.executeCommand('chainlens.showProblemStatement', { kind: 'step', order: snapshot.state.currentStep });
