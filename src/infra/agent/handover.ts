@@ -3,6 +3,7 @@
 // The step's author in the run says who has it; the agent's record says why it ended.
 import type { AgentRecord } from '../../protocol/agent';
 import type { RunState } from '../../protocol/run';
+import { worktreeChange } from '../../core/agent/recorder';
 import { UserError } from '../../core/util/errors';
 import { openWorkspace, type Workspace } from '../runs/workspace';
 import { loadAgentRecord, saveAgentRecord } from './agentFiles';
@@ -29,7 +30,10 @@ export async function takeOverStep(dir: string | Workspace, how: 'taken_over' | 
   const base: AgentRecord = existing && existing.start === step.start
     ? existing
     : { schema: 1, runId: state.runId, step: step.order, instanceId: step.instanceId, agent: step.author.kind === 'agent-live' ? step.author.agent : 'agent', start: step.start!, startedAt: now.toISOString(), endedAt: null, exitStatus: 'working', submission: null, problemStatement: chain.steps.find((s) => s.order === step.order)!.problemStatement, workspaceRoot: ws.dir, events: [] };
-  const record: AgentRecord = { ...base, exitStatus: how, endedAt: now.toISOString() };
+  // What the agent changed since its last tool call is its work too: record it before the step changes hands.
+  const lastPatch = [...base.events].reverse().find((e) => e.kind === 'worktree')?.patch ?? '';
+  const change = existing ? worktreeChange(lastPatch, await ws.git.diffWorkTree(step.start!), `change-${base.events.length + 1}`, now.toISOString()) : null;
+  const record: AgentRecord = { ...base, events: change ? [...base.events, change] : base.events, exitStatus: how, endedAt: now.toISOString() };
   saveAgentRecord(ws.store.root, record, now);
   const next = await ws.engine.setAuthor(person ? { kind: 'human', name: person } : { kind: 'human' });
   return { state: next, step: step.order, record: existing ? record : null };

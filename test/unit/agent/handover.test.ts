@@ -25,7 +25,10 @@ test('AH: the agent claims step 1, a person takes it over (agent submit refused)
     writeFileSync(file, readFileSync(file, 'utf8') + '\n# agent was here\n');
     const taken = await takeOverStep(dir, 'taken_over', 'ana');
     assert.deepEqual(taken.state.steps[0].author, { kind: 'human', name: 'ana' });
-    assert.equal(loadAgentRecord(session.workspace.store.root, runId, 1)!.exitStatus, 'taken_over');
+    const takenRecord = loadAgentRecord(session.workspace.store.root, runId, 1)!;
+    assert.equal(takenRecord.exitStatus, 'taken_over');
+    // The edit the agent made after its last call is recorded as its own, at the take-over.
+    assert.match(takenRecord.events.at(-1)!.kind === 'worktree' ? (takenRecord.events.at(-1) as { diff: string }).diff : '', /agent was here/);
     const refused = await session.call('submit_step', {});
     assert.equal(refused.isError, true);
     assert.match(refused.text, /a person took over step 1/);
