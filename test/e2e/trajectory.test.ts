@@ -99,6 +99,12 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
     await page.locator('.tab.active', { hasText: 'numpy_handler.py' }).waitFor({ state: 'visible', timeout: 20_000 });
     await page.locator('.editor-group-container .view-line', { hasText: 'required_elements' }).first().waitFor({ state: 'visible', timeout: 20_000 });
     await screenshot(page, 'trajectory-02-workspace-at-step8');
+    await frame.locator('.files vscode-button', { hasText: 'Diff with previous step' }).first().click();
+    await page.locator('.tab.active', { hasText: /numpy_handler\.py: step 7 ↔ step 8/ }).waitFor({ state: 'visible', timeout: 20_000 });
+    // the diff editor has rendered both sides, with a change marked
+    await page.locator('.monaco-diff-editor .modified-in-monaco-diff-editor .view-line').first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page.locator('.monaco-diff-editor .line-insert, .monaco-diff-editor .char-insert').first().waitFor({ state: 'attached', timeout: 20_000 });
+    await screenshot(page, 'trajectory-03-diff-step7-step8');
   });
 
   it('shows a truncated trajectory\'s problem with file and position, and the steps it could read', async () => {
@@ -113,6 +119,22 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
     const text = (await problems.allInnerTexts()).join('\n');
     assert.match(text, /truncated\.traj:\d+/);
     assert.ok((await frame.locator('.row').count()) > 0, 'the readable steps are listed');
-    await screenshot(page, 'trajectory-03-truncated');
+    await screenshot(page, 'trajectory-04-truncated');
+    // the agent finishes writing the file: the viewer reloads it and the problem is gone
+    writeFileSync(join(workspace, 'truncated.traj'), readFileSync(fixture, 'utf8'));
+    await problems.first().waitFor({ state: 'detached', timeout: 30_000 });
+    await frame.locator('.meta', { hasText: 'exit: submitted' }).waitFor({ state: 'visible', timeout: 10_000 });
+  });
+
+  it('compares two trajectories side by side from a multi-selection in the Explorer', async () => {
+    const page = wb.page;
+    await page.getByRole('treeitem', { name: TRAJ, exact: true }).first().click();
+    await page.getByRole('treeitem', { name: 'truncated.traj', exact: true }).first().click({ modifiers: ['Control'] });
+    await explorerMenu(page, 'truncated.traj', 'Compare Trajectories…');
+    const frame = await webviewFrame(page, /Compared step by step/, { timeoutMs: 30_000 });
+    await frame.locator('table.compare tbody tr').nth(11).waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await frame.locator('table.compare tbody tr').count(), 12);
+    assert.match(await frame.locator('.files-row').innerText(), /pydicom\/pixel_data_handlers\/numpy_handler\.py/);
+    await screenshot(page, 'trajectory-05-compare');
   });
 });

@@ -45,6 +45,7 @@ class TrajectoryCompareView extends LitElement {
     const onlyL = new Set(l.files.filter((f) => !r.files.includes(f)));
     const onlyR = new Set(r.files.filter((f) => !l.files.includes(f)));
     return html`
+      <p class="compare-title">Compared step by step: ${l.rows.length} and ${r.rows.length} steps, ${[...onlyL, ...onlyR].length} files touched by one side only</p>
       <table class="compare">
         <thead>
           <tr><th></th>${[l, r].map((s) => html`<th><h2>${s.title}</h2><div class="meta">${s.model ?? 'model unknown'} · ${s.rows.length} steps${s.exitStatus ? ` · exit: ${s.exitStatus}` : ''}</div></th>`)}</tr>
