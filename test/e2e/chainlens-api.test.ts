@@ -41,7 +41,7 @@ describe('ChainLens API in the extension host', () => {
   it('opens, evaluates, submits, reports and switches mode through commands and services', async () => {
     const report = await runExtensionHostSuite(server, join(suites, 'chainlens.suite.ts'), { timeoutMs: 600_000, testTimeoutMs: 20_000 });
     assertSuitePassed(report);
-    assert.equal(report.tests.length, 9);
+    assert.equal(report.tests.length, 11);
     await screenshot(wb.page, 'chainlens-api-after-suite');
   });
 });

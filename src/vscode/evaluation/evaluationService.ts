@@ -27,7 +27,12 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
     private readonly runs: ActiveRun,
     private readonly output: vscode.LogOutputChannel,
   ) {
-    this.disposables.push(runs.onDidChange(() => void this.loadCache()));
+    this.disposables.push(
+      runs.onDidChange(() => void this.loadCache()),
+      // DOCKER_HOST follows the setting at once: other features (agent tools, terminals' children) see the same engine.
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('chainlens.docker.host') && applyDockerHost(evaluationSettings())),
+    );
+    applyDockerHost(evaluationSettings());
   }
 
   get running(): boolean {

@@ -110,6 +110,44 @@ suite('ChainLens through the VS Code API', () => {
     assert.equal(services.evaluation.latest(1, 'worktree')?.evaluated_at, evaluation.evaluated_at);
   }, 180_000);
 
+  test('cancelling an evaluation stops it and removes its container', async () => {
+    const source = new vscode.CancellationTokenSource();
+    const started = new Promise<void>((resolve) => {
+      const l = services.evaluation.onDidStart((flight) => {
+        l.dispose();
+        const logs = flight.onLog(() => {
+          logs.dispose();
+          source.cancel(); // as soon as the container talks
+          resolve();
+        });
+      });
+    });
+    const evaluation = services.evaluation.evaluate({ source: 'worktree', token: source.token });
+    await started;
+    const result = await evaluation;
+    assert.equal(result.status, 'error');
+    assert.equal(result.error_kind, 'cancelled');
+    const left = execFileSync('docker', ['ps', '-aq', '--filter', `label=chainlens.run=${services.run!.state.runId}`], { encoding: 'utf8' }).trim();
+    assert.equal(left, '', 'no container of this run is left');
+  }, 180_000);
+
+  test('an unreachable Docker engine (chainlens.docker.host) is an environment error that says what to do', async () => {
+    const config = vscode.workspace.getConfiguration('chainlens');
+    await config.update('docker.host', 'unix:///nonexistent/chainlens-test.sock', vscode.ConfigurationTarget.Global);
+    try {
+      const outcome = await services.evaluation.evaluate({ source: 'worktree' }).then(
+        (e) => ({ status: e.status, kind: e.error_kind, text: e.error ?? '' }),
+        (e: Error) => ({ status: 'thrown', kind: 'thrown', text: e.message }),
+      );
+      assert.match(outcome.text, /nonexistent\/chainlens-test\.sock/);
+      const { evaluationErrorHeadline } = await import('../../../src/vscode/evaluation/messages');
+      assert.equal(evaluationErrorHeadline(outcome.text, outcome.kind as 'environment'), 'Docker engine not reachable: start Docker or set chainlens.docker.host');
+    } finally {
+      await config.update('docker.host', undefined, vscode.ConfigurationTarget.Global);
+    }
+    assert.notEqual(process.env.DOCKER_HOST, 'unix:///nonexistent/chainlens-test.sock', 'clearing the setting restores the environment');
+  }, 60_000);
+
   test('submits the gold fix: the step is committed and graded resolved, step 2 starts where it ended', async () => {
     const patchFile = join(mkdtempSync(join(tmpdir(), 'chainlens-gold-')), 'gold.patch');
     writeFileSync(patchFile, services.run!.chain.steps[0].goldPatch);
