@@ -41,6 +41,15 @@ function secretsOf(chain: RawChain): string[] {
   return [...out].filter((s) => s.length >= 12 && !visible.includes(s));
 }
 
+async function waitFor(probe: () => boolean, timeoutMs = 15_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (probe()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
 async function startAgent(dir: string, extra: string[] = []) {
   const transport = new StdioClientTransport({ command: process.execPath, args: [builtCli(), 'mcp', '--dir', dir, '--agent-name', 'scripted-agent', ...extra], stderr: 'pipe' });
   const client = new Client({ name: 'scripted-agent', version: '1.0.0' });
@@ -105,6 +114,11 @@ test('a scripted MCP agent solves demo step 1 in place: run advances, author age
     const edited = applyPatch(readFileSync(file, 'utf8'), readFileSync(join(ROOT, 'demo/steps/1/gold.patch'), 'utf8'));
     assert.equal(typeof edited, 'string');
     writeFileSync(file, edited as string);
+    // The server watches the work tree: the edit is recorded as it happens, before any further call.
+    const run0 = JSON.parse((await runCli(['status', '--dir', dir, '--json'])).stdout).run.id as string;
+    const trajPath = join(dir, '.git/chainlens/runs', run0, 'agent/step-1.traj.json');
+    const seen = await waitFor(() => JSON.parse(readFileSync(trajPath, 'utf8')).info.chainlens.events.some((e: { kind: string }) => e.kind === 'worktree'));
+    assert.ok(seen, 'the work-tree change was recorded by the watcher');
     const runStatus = JSON.parse((await agent.call('get_run_status')).text);
     assert.equal(runStatus.currentStep, 1);
     assert.equal(runStatus.steps[0].author, 'agent (scripted-agent)');

@@ -57,6 +57,28 @@ export class AgentSession {
     return next;
   }
 
+  /**
+   * Records the work tree's change since the last observation, when the current step is this
+   * agent's (edits it makes with its own tools between calls; a watcher calls this). A step a
+   * person has is left alone: their edits are not the agent's.
+   */
+  observeWorkTree(): Promise<boolean> {
+    const next = this.queue.then(async () => {
+      const { state } = await this.workspace.engine.open();
+      const step = currentStepOf(state);
+      if (!step || step.author.kind !== 'agent-live' || step.author.agent !== this.agent) return false;
+      const record = loadAgentRecord(this.workspace.store.root, state.runId, step.order);
+      if (!record || record.start !== step.start || record.exitStatus !== 'working') return false;
+      const now = this.clock();
+      const observed = await this.observeInto(record, step, now);
+      if (observed === record) return false;
+      saveAgentRecord(this.workspace.store.root, observed, now);
+      return true;
+    });
+    this.queue = next.catch(() => undefined);
+    return next.catch(() => false);
+  }
+
   private async callNow(name: string, rawArgs: unknown, signal?: AbortSignal): Promise<AgentToolResult> {
     const at = this.clock();
     let run: { state: RunState; chain: Chain };

@@ -3,6 +3,7 @@
 // run of a work tree. The low-level Server is used on purpose: the tools' JSON Schemas come from
 // the one definition in src/core/agent/tools.ts, shared with VS Code's language-model tools.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { watch, type FSWatcher } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_TOOLS } from '../../core/agent/tools';
@@ -45,6 +46,35 @@ export async function serveStdio(session: AgentSession, version: string): Promis
     process.stdin.once('end', () => resolve());
   });
   await server.connect(transport);
+  const watcher = watchWorkTree(session);
   await closed;
+  watcher.close();
   await server.close().catch(() => undefined);
+}
+
+/**
+ * Records the agent's edits as they happen (not only at its next tool call): a recursive watch on
+ * the work tree, settled for a moment, then one `git diff` observation. Changes under .git (our
+ * own state writes, git's) are ignored.
+ */
+function watchWorkTree(session: AgentSession, settleMs = 700): { close(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(session.workspace.dir, { recursive: true }, (_event, file) => {
+      const name = typeof file === 'string' ? file : '';
+      if (name === '.git' || name.startsWith('.git/') || name.startsWith('.git\\')) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void session.observeWorkTree(), settleMs);
+    });
+    watcher.on('error', () => watcher?.close());
+  } catch {
+    // No recursive watch here: edits are still recorded at the agent's next tool call.
+  }
+  return {
+    close() {
+      clearTimeout(timer);
+      watcher?.close();
+    },
+  };
 }
