@@ -137,4 +137,15 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
     assert.match(await frame.locator('.files-row').innerText(), /pydicom\/pixel_data_handlers\/numpy_handler\.py/);
     await screenshot(page, 'trajectory-05-compare');
   });
+
+  it('comes back after a window reload with the same step selected', async () => {
+    const page = wb.page;
+    await page.reload();
+    await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
+    await page.locator('.tab', { hasText: 'pydicom__pydicom-1458 (trajectory)' }).first().click({ timeout: 60_000 });
+    const frame = await webviewFrame(page, /pydicom__pydicom-1458/, { timeoutMs: 60_000 });
+    await frame.locator('#step-8.selected').waitFor({ state: 'visible', timeout: 30_000 });
+    await frame.locator('.detail-pane h2', { hasText: 'Step 8 · edit' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await screenshot(page, 'trajectory-06-restored');
+  });
 });
