@@ -2,6 +2,7 @@
 // any extension calling vscode.lm.invokeTool), the `chainlens mcp` server announced to VS Code's
 // MCP client, and the commands a person uses to hand the current step to an agent, stop the
 // agent, or take the step over (the AH condition: agent step 1, person step 2).
+import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { AGENT_TOOLS, type AgentToolDefinition } from '../../core/agent/tools';
 import { AgentFeedbackSchema, type AgentFeedback } from '../../protocol/agent';
@@ -93,7 +94,12 @@ export function registerAgent(context: vscode.ExtensionContext, services: ChainL
       provideMcpServerDefinitions: () => {
         const run = services.runs.current;
         if (!run) return [];
-        const args = [context.asAbsolutePath('dist/cli.js'), 'mcp', '--dir', run.dir, '--agent-name', agentName()];
+        const cli = context.asAbsolutePath('dist/cli.js');
+        if (!existsSync(cli)) {
+          services.output.warn(`ChainLens MCP server not offered: ${cli} is missing from this installation`);
+          return [];
+        }
+        const args = [cli, 'mcp', '--dir', run.dir, '--agent-name', agentName()];
         const feedback = configuredFeedback();
         if (feedback) args.push('--feedback', feedback);
         // process.execPath is VS Code's own runtime; as Node it runs the bundled CLI.
