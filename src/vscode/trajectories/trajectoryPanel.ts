@@ -307,11 +307,13 @@ export class TrajectoryPanel implements vscode.Disposable {
         if (!target) throw new Error(`Step ${index} touched no file.`);
         const { timeline, bases } = await this.workspace(t);
         const rel = this.mapPath(target, t) ?? target.replace(/^\/+/, '');
-        const before = index > 0 ? snapshotText(timeline.fileAt(target, index - 1)).text : (bases.get(target) ?? '');
-        const after = snapshotText(timeline.fileAt(target, index)).text;
-        const left = documents.put(`${this.id}/step-${index - 1}/${rel}`, before);
-        const right = documents.put(`${this.id}/step-${index}/${rel}`, after);
-        await vscode.commands.executeCommand('vscode.diff', left, right, `${basename(rel)}: step ${index - 1} ↔ step ${index}`, { preview: true, viewColumn: this.editorColumn(), preserveFocus: true });
+        const before = index > 0 ? snapshotText(timeline.fileAt(target, index - 1)) : { text: bases.get(target) ?? '', unknown: [] };
+        const after = snapshotText(timeline.fileAt(target, index));
+        const left = documents.put(`${this.id}/step-${index - 1}/${rel}`, before.text);
+        const right = documents.put(`${this.id}/step-${index}/${rel}`, after.text);
+        // lines the agent had not seen yet are blank: a diff shows them as added when a later step reveals them
+        const caveat = before.unknown.length || after.unknown.length ? ' (blank lines: not yet seen in the trajectory)' : '';
+        await vscode.commands.executeCommand('vscode.diff', left, right, `${basename(rel)}: step ${index - 1} ↔ step ${index}${caveat}`, { preview: true, viewColumn: this.editorColumn(), preserveFocus: true });
         return;
       }
       case 'submission': {
