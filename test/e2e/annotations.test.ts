@@ -6,10 +6,10 @@
 // Screenshots: test-results/annotations-*.png.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openFile, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, typeInEditor, type CodeServer, type Workbench } from './harness';
+import { openFile, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, typeInEditor, webviewFrame, type CodeServer, type Workbench } from './harness';
 import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 
 async function pickQuickItem(page: Page, text: string | RegExp): Promise<void> {
@@ -27,6 +27,30 @@ async function goToLine(page: Page, line: number): Promise<void> {
 /** Gutter marks of ChainLens decorations (data: SVG icons) in the visible editor. */
 function gutterMarks(page: Page) {
   return page.locator('.editor-instance .cgmr');
+}
+
+/** code-server's file dialogs are quick inputs with a path box: type the full path and accept. */
+async function typePath(page: Page, path: string): Promise<void> {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: 20_000 });
+  // The simple dialog completes folder names as you type; wait for it to settle on our path.
+  await input.fill(path);
+  await page.waitForTimeout(1000);
+  if ((await input.inputValue()) !== path) await input.fill(path);
+  await page.waitForTimeout(500);
+  await page.locator('.quick-input-widget .quick-input-action a, .quick-input-widget .monaco-button', { hasText: /^(OK|Save|Open)/ }).first().click({ timeout: 5000 }).catch(() => page.keyboard.press('Enter'));
+  await input.waitFor({ state: 'hidden', timeout: 10_000 }).catch(async () => {
+    await screenshot(page, 'annotations-dialog-stuck');
+    await page.keyboard.press('Enter');
+  });
+}
+
+async function waitForFile(path: string, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!existsSync(path)) {
+    if (Date.now() > until) throw new Error(`${path} was not written`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 describe('ChainLens annotations and drift labels in VS Code', () => {
@@ -119,5 +143,30 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     assert.ok(file && existsSync(join(runs, file)), 'labels file next to the run');
     const records = readFileSync(join(runs, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { label: string; symbol: string; step: number; source: string });
     assert.deepEqual(records.map((r) => [r.step, r.symbol, r.label, r.source]), [[2, 'parse_decimal', 'SILENT FALLBACK', 'human']]);
+  });
+
+  it("exports the labels and shows Cohen's kappa against a second labeller's file", async () => {
+    const page = wb.page;
+    const runs = join(demo.dir, '.git', 'chainlens', 'runs');
+    const mine = join(runs, readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'))!);
+    const exported = join(demo.dir, '..', 'exported.labels.jsonl');
+    await runCommand(page, 'ChainLens: Export Drift Labels');
+    await typePath(page, exported);
+    await waitForFile(exported);
+    assert.equal(readFileSync(exported, 'utf8'), readFileSync(mine, 'utf8'));
+    // A second labeller who saw the same change as an algorithm change.
+    const other = join(demo.dir, '..', 'other.labels.jsonl');
+    const rec = JSON.parse(readFileSync(mine, 'utf8').trim()) as Record<string, unknown>;
+    writeFileSync(other, `${JSON.stringify({ ...rec, label: 'ALGORITHM', labeller: 'bo', rationale: 'different normalisation' })}\n`);
+    await runCommand(page, 'ChainLens: Drift Label Agreement…');
+    await typePath(page, exported);
+    await typePath(page, other);
+    // The report opens as a markdown document and its preview.
+    await page.locator('.tab', { hasText: /Preview/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForTimeout(1500);
+    await screenshot(page, 'annotations-08-agreement');
+    const preview = await webviewFrame(page, /Drift label agreement/);
+    await preview.getByText(/Cohen's kappa/).first().waitFor({ timeout: 20_000 });
+    await preview.getByText(/n = 1 targets labelled in both/).first().waitFor();
   });
 });

@@ -32,7 +32,11 @@ export function diagnosticsFor(a: StepAnnotations, file: string, list: readonly 
     diag.code = `${d.kind}${d.label ? `: ${d.label}` : ''}`;
     const gold = goldLines(a, file, d);
     const at = gold ? new vscode.Range(gold.startLine - 1, 0, gold.endLine - 1, 0) : new vscode.Range(0, 0, 0, 0);
-    const what = gold ? `the gold patch (step ${a.order}) here` : `the gold version of ${file} (step ${a.order}) leaves ${d.symbol ?? 'this'} as it was`;
+    const what = gold
+      ? `the gold patch (step ${a.order}) here`
+      : d.kind === 'drift'
+        ? `the gold version of ${file} (step ${a.order})`
+        : `the gold version of ${file} (step ${a.order}) leaves ${d.symbol ?? 'this'} as it was`;
     diag.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(goldUri(a, file), at), `${NAMES[d.kind]}: ${what}`)];
     return diag;
   });
