@@ -169,4 +169,33 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     await preview.getByText(/Cohen's kappa/).first().waitFor({ timeout: 20_000 });
     await preview.getByText(/n = 1 targets labelled in both/).first().waitFor();
   });
+
+  it('edits a label from its thread, then removes it', async () => {
+    const page = wb.page;
+    const runs = join(demo.dir, '.git', 'chainlens', 'runs');
+    const mine = join(runs, readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'))!);
+    await openFile(page, 'invoicekit/parse.py');
+    await runCommand(page, 'Comments: Focus on Comments View');
+    await page.locator('.monaco-list-row', { hasText: 'SILENT FALLBACK' }).first().click();
+    const thread = page.locator('.review-widget').filter({ hasText: 'SILENT FALLBACK' }).first();
+    await thread.waitFor({ state: 'visible', timeout: 20_000 });
+    await thread.locator('.review-comment').first().hover();
+    await thread.getByRole('button', { name: 'Edit drift label' }).click();
+    await page.locator('.quick-input-widget').filter({ hasText: /Change the drift label of parse_decimal/ }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.keyboard.type('3');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await page.locator('.quick-input-widget').filter({ hasText: 'Rationale' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await input.fill('strips spaces: a different normalisation than gold');
+    await page.keyboard.press('Enter');
+    const edited = page.locator('.review-widget').filter({ hasText: 'ALGORITHM' }).first();
+    await page.locator('.monaco-list-row', { hasText: 'ALGORITHM' }).first().click();
+    await edited.waitFor({ state: 'visible', timeout: 20_000 });
+    await screenshot(page, 'annotations-09-label-edited');
+    const after = readFileSync(mine, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { label: string; rationale: string });
+    assert.deepEqual(after.map((r) => [r.label, r.rationale]), [['ALGORITHM', 'strips spaces: a different normalisation than gold']]);
+    await edited.locator('.review-comment').first().hover();
+    await edited.getByRole('button', { name: 'Remove drift label' }).click();
+    await edited.waitFor({ state: 'hidden', timeout: 20_000 });
+    assert.equal(readFileSync(mine, 'utf8'), '');
+  });
 });
