@@ -11,10 +11,10 @@ import { locateProblems } from './problemLocations';
 export class ChainFileProblems implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('chainlens');
 
-  /** Puts the error's problems on the chain file; true when there was something to show. */
-  report(file: string, text: string, error: unknown): boolean {
+  /** Puts the error's problems on the chain file (`shownAs`: the name its messages use); true when there was something to show. */
+  report(file: string, text: string, error: unknown, shownAs = file): boolean {
     if (!isUserError(error)) return false;
-    const problems = locateProblems(file, text, error.details, error.message).map((p) => {
+    const problems = locateProblems(shownAs, text, error.details, error.message).map((p) => {
       const d = new vscode.Diagnostic(new vscode.Range(p.line, p.column, p.line, p.endColumn), p.message, vscode.DiagnosticSeverity.Error);
       d.source = 'ChainLens';
       return d;
@@ -67,12 +67,14 @@ export async function readChain(file: string, problems: ChainFileProblems, chain
       chosen = pick.label;
     }
   }
+  // Messages name the file as the Explorer shows it ("chains/x.json"), not by its absolute path.
+  const shownAs = vscode.workspace.asRelativePath(file, false);
   try {
-    const chain = loadChain(file, text, { chainId: chosen });
+    const chain = loadChain(shownAs, text, { chainId: chosen });
     problems.clear(file);
     return { chain, file };
   } catch (e) {
-    problems.report(file, text, e);
+    problems.report(file, text, e, shownAs);
     throw e;
   }
 }
