@@ -3,7 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { assertSuitePassed, openWorkbench, readExtensionHostLog, repoRoot, runExtensionHostSuite, screenshot, startCodeServer, type CodeServer, type Workbench } from './harness';
+import { assertSuitePassed, openWorkbench, readExtensionHostLog, repoRoot, runCommand, runExtensionHostSuite, screenshot, startCodeServer, type CodeServer, type Workbench } from './harness';
 import { makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 
 describe('ChainLens agent tools in the extension host', () => {
@@ -30,5 +30,17 @@ describe('ChainLens agent tools in the extension host', () => {
     const log = readExtensionHostLog(server);
     assert.doesNotMatch(log, /registerMcpServerDefinitionProvider.*(error|fail)/i);
     await screenshot(wb.page, 'agent-tools-after-suite');
+  });
+
+  it('VS Code lists the ChainLens MCP server announced by the definition provider', async () => {
+    await runCommand(wb.page, 'MCP: List Servers');
+    const row = wb.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: 'ChainLens' });
+    await row.first().waitFor({ state: 'visible', timeout: 20_000 });
+    await wb.page.mouse.move(5, 400);
+    const label = (await row.first().getAttribute('aria-label')) ?? (await row.first().innerText());
+    assert.match(label, /ChainLens/);
+    console.log(`MCP server row: ${label}`);
+    await screenshot(wb.page, 'agent-tools-mcp-servers');
+    await wb.page.keyboard.press('Escape');
   });
 });
