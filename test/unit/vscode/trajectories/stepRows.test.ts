@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadTrajectoryFile } from '../../../../src/infra/trajectories';
 import type { FileSnapshot, TrajectoryStep } from '../../../../src/protocol/trajectory';
@@ -7,7 +6,7 @@ import { snapshotText } from '../../../../src/vscode/trajectories/snapshotText';
 import { problemText, searchSteps, stepRows, stepSummary } from '../../../../src/vscode/trajectories/stepRows';
 import { highlight } from '../../../../webview-ui/trajectory/highlight';
 
-const formats = join(__dirname, '../../../../../shared/fixtures/formats');
+import { FORMATS as formats } from '../../../helpers/formats';
 
 describe('trajectory viewer rows on the real pydicom SWE-agent v0 run', () => {
   it('summarises each step by what it did to which file, with lines', async () => {
