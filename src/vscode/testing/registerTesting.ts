@@ -23,8 +23,8 @@ class ChainTests implements vscode.Disposable {
 
   constructor(private readonly services: ChainLensServices) {
     this.profile = this.controller.createRunProfile('Run in container', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true, undefined, false);
-    // "Configure Test Profiles" -> the settings that shape a container run (engine, image, time limit, grading).
-    this.profile.configureHandler = () => void vscode.commands.executeCommand('workbench.action.openSettings', '@ext:chainlens.chainlens chainlens.docker chainlens.image chainlens.repoPathInImage chainlens.timeoutSeconds chainlens.gradingProfile');
+    // "Configure Test Profiles" -> ChainLens's settings (engine, image, time limit, grading profile).
+    this.profile.configureHandler = () => void vscode.commands.executeCommand('workbench.action.openSettings', '@ext:chainlens.chainlens');
     this.controller.refreshHandler = async () => {
       await services.runs.reload();
       this.rebuild();
