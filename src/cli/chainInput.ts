@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { Chain, Prediction } from '../protocol/chain';
 import { loadChain } from '../core/formats/loadChain';
-import { checkPredictionsMatchChain, loadPredictions } from '../core/formats/predictions';
+import { checkPredictionsMatchChain } from '../core/formats/predictions';
+import { loadRecordedAuthors } from '../core/formats/trajectoryPredictions';
 import { readUserFile } from '../infra/files';
 
 export interface ChainSelection {
@@ -17,11 +18,16 @@ export function readChainFile(cwd: string, file: string, selection: ChainSelecti
   return { chain: loadChain(path, text, { chainId: selection.chainId, instanceIds }), path };
 }
 
-/** `--predictions <file>` -> predictions checked against the chain; `gold` -> null (gold authors). */
+/**
+ * `--predictions <file>` -> predictions checked against the chain; `gold` -> null (gold authors).
+ * The file may be SWE-bench predictions or an agent trajectory (its submission is the patch).
+ */
 export function readPredictionsOption(cwd: string, value: string, chain: Chain): { predictions: Map<string, Prediction>; path: string } | null {
   if (value === 'gold') return null;
   const path = resolve(cwd, value);
-  const predictions = loadPredictions(path, readUserFile(path, 'predictions file'));
+  const text = readUserFile(path, 'predictions file');
+  // An agent trajectory is a recorded author too: its final submission is the step's patch.
+  const predictions = loadRecordedAuthors(path, text);
   checkPredictionsMatchChain(path, predictions, chain);
   return { predictions, path };
 }

@@ -5,7 +5,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import { checkPredictionsMatchChain, loadPredictions } from '../../core/formats/predictions';
+import { checkPredictionsMatchChain } from '../../core/formats/predictions';
+import { loadRecordedAuthors } from '../../core/formats/trajectoryPredictions';
 import { parseAuthorsSpec, resolveAuthors, type AuthorKind } from '../../core/run/plan';
 import { UserError } from '../../core/util/errors';
 import type { Chain, Prediction } from '../../protocol/chain';
@@ -196,19 +197,20 @@ async function pickAuthors(chain: Chain, given: string | undefined): Promise<Aut
 async function pickPredictions(chain: Chain, given: string | undefined): Promise<{ predictions: Map<string, Prediction>; path: string }> {
   let path = given;
   if (!path) {
-    const found = (await vscode.workspace.findFiles('**/*pred*.{json,jsonl}', '**/{node_modules,.git}/**', 50)).map((u) => u.fsPath);
+    const found = (await vscode.workspace.findFiles('**/{*pred*.{json,jsonl},*.traj,*.traj.json}', '**/{node_modules,.git}/**', 50)).map((u) => u.fsPath);
     type Item = vscode.QuickPickItem & { file?: string };
     const items: Item[] = [...found.map((f) => ({ label: `$(file) ${basename(f)}`, description: vscode.workspace.asRelativePath(dirname(f)), file: f })), { label: '$(folder-opened) Browse…' }];
-    const pick = await vscode.window.showQuickPick(items, { title: "Agent's recorded patches (SWE-bench predictions)", ignoreFocusOut: true });
+    const pick = await vscode.window.showQuickPick(items, { title: "Agent's recorded patches (SWE-bench predictions, or a trajectory)", ignoreFocusOut: true });
     if (!pick) throw CANCELLED;
     path = pick.file;
     if (!path) {
-      const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { Predictions: ['json', 'jsonl'] }, title: 'Predictions file' });
+      const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Predictions or trajectory': ['json', 'jsonl', 'traj'] }, title: 'Predictions or trajectory file' });
       if (!chosen?.[0]) throw CANCELLED;
       path = chosen[0].fsPath;
     }
   }
-  const predictions = loadPredictions(path, readUserFile(path, 'predictions file'));
+  // SWE-bench predictions or an agent trajectory (its final submission authors the step).
+  const predictions = loadRecordedAuthors(path, readUserFile(path, 'predictions file'));
   checkPredictionsMatchChain(path, predictions, chain);
   return { predictions, path };
 }
