@@ -5,7 +5,11 @@
 import * as vscode from 'vscode';
 import { UserError } from '../../core/util/errors';
 import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
-import { EvalStore, evaluateStep, exportRunReport } from '../../infra/eval';
+import { EvalStore } from '../../infra/eval/evalStore';
+
+// dockerode (with ssh2 and grpc) and the grading parsers load on the first evaluation, not at
+// activation: they were most of the 1.6 MB bundle's load time.
+const loadEvaluator = () => import('../../infra/eval');
 import type { ActiveRun } from '../run/activeRun';
 import type { EvaluateOptions, EvaluationInFlight, EvaluationService, EvaluationSource } from '../services';
 import { errorMessage } from '../errors';
@@ -68,6 +72,7 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
 
   async exportReport(): Promise<ChainEvaluation> {
     const run = this.runs.require();
+    const { exportRunReport } = await loadEvaluator();
     return exportRunReport(run.dir, evaluationSettings().profile);
   }
 
@@ -98,6 +103,7 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
         token.onCancellationRequested(() => abort.abort());
         progress.event((message) => reporter.report({ message }));
         reporter.report({ message: `starting a container of ${image}…` });
+        const { evaluateStep } = await loadEvaluator();
         return evaluateStep({
           dir: run.dir,
           workspace: run.workspace,
