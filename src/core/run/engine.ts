@@ -58,7 +58,10 @@ export class ChainRunEngine {
     const state = this.store.loadRun(runId);
     const chain = this.store.loadChain(runId);
     if (!state || !chain) throw new UserError(`the run '${runId}' named in .git/chainlens/current has no state file`, 'state');
-    return { state, chain, notes };
+    // A current gold/recorded step is work left to do: a process killed between entering the
+    // step and journaling its patch leaves exactly this, with no journal to recover from.
+    const advanced = await this.advanceAutomatic(state, chain, notes);
+    return { state: advanced, chain, notes };
   }
 
   async start(args: StartRunArgs): Promise<EngineResult> {
@@ -89,9 +92,13 @@ export class ChainRunEngine {
     }
     for (let i = 0; i < first; i++) state.steps[i].note = 'skipped: Oracle run started at a later step';
     const entered = await this.enterStep(state, chain, first, base);
+    const target = entered.steps[first].start!;
+    // Journal first: once the run is current, a kill before the checkout ends is rolled forward.
+    this.writeJournal({ op: 'switch', runId, target, pid: this.ownPid, startedAt: this.clock.now().toISOString() });
     this.store.saveRun(entered);
     this.store.setCurrentRunId(runId);
-    await this.switchWorkTree(entered, entered.steps[first].start!, false, true, args.freshClone);
+    await this.switchWorkTree(entered, target, false, args.freshClone);
+    this.store.clearJournal();
     this.log(`run ${runId}: ${args.mode} mode, step ${entered.currentStep} of ${chain.steps.length}`);
     const advanced = await this.advanceAutomatic(entered, chain, notes);
     return { state: advanced, notes };
@@ -160,7 +167,7 @@ export class ChainRunEngine {
     if (index + 1 < chain.steps.length) {
       next = await this.enterStep(done, chain, index + 1, end);
       // Covered by the caller's submit journal: recovery redoes finishStep with a forced switch.
-      await this.switchWorkTree(next, next.steps[index + 1].start!, recovering, false);
+      await this.switchWorkTree(next, next.steps[index + 1].start!, recovering);
     } else {
       next = { ...done, currentStep: null };
     }
@@ -212,18 +219,16 @@ export class ChainRunEngine {
     return commits[commits.length - 1] ?? commit;
   }
 
-  /** Moves the work tree to `target`; `ownJournal` when no enclosing journal covers the move. */
-  private async switchWorkTree(state: RunState, target: string, recovering: boolean, ownJournal: boolean, neverCheckedOut = false): Promise<void> {
+  /** Moves the work tree to `target`; callers journal the move (start: 'switch', finishStep: 'submit'). */
+  private async switchWorkTree(state: RunState, target: string, recovering: boolean, neverCheckedOut = false): Promise<void> {
     if (!recovering && !neverCheckedOut && (await this.repo.head().catch(() => null)) === target && !(await this.repo.isDirty())) {
       // Already there (Seq: the next step starts where this one ended), but keep the branch current.
       await this.repo.switchBranch(state.branch, target);
       return;
     }
-    if (ownJournal) this.writeJournal({ op: 'switch', runId: state.runId, target, pid: this.ownPid, startedAt: this.clock.now().toISOString() });
     this.faultPoint('switch:journaled');
     if (recovering) await this.repo.forceSwitchBranch(state.branch, target);
     else await this.repo.switchBranch(state.branch, target);
-    if (ownJournal) this.store.clearJournal();
   }
 
   /** Applies gold/recorded patches for as long as the current step is authored so. */
@@ -298,7 +303,9 @@ export class ChainRunEngine {
 
   private async rollForward(journal: Journal, state: RunState, chain: Chain): Promise<void> {
     if (journal.op === 'switch') {
+      // The switch was to this run: finish it, and make the run current if that was not written yet.
       await this.repo.forceSwitchBranch(state.branch, journal.target);
+      this.store.setCurrentRunId(state.runId);
       this.store.clearJournal();
       return;
     }

@@ -100,7 +100,7 @@ test('replay killed at random moments always recovers to the uninterrupted resul
     const reference = join(c.root, 'reference');
     assert.equal(runBuiltCli(replayArgs(c, reference, 'oracle')).code, 0);
     const expected = summary(reference);
-    for (const delay of [60, 120, 180, 240, 300, 360, 420]) {
+    for (let delay = 40; delay <= 640; delay += 40) {
       const dir = join(c.root, `timed-${delay}`);
       await runBuiltCliKilledAfter(replayArgs(c, dir, 'oracle'), delay);
       const r = runBuiltCli(['status', '--dir', dir, '--json']);
