@@ -9,11 +9,21 @@ cd "$(dirname "$0")/.."
 levels=("$@")
 ((${#levels[@]})) || levels=(lint unit container e2e)
 
+# Totals over every level, for the closing line.
+passed=0 failed=0 skipped=0
+summary=$(mktemp)
+trap 'rm -f "$summary"' EXIT
+
 run_node_tests() {
   local dir=$1; shift
   mapfile -t files < <(find "$dir" -name '*.test.ts' | sort)
   if ((${#files[@]} == 0)); then echo "no tests in $dir" >&2; return 1; fi
-  node --import tsx --test --test-reporter=spec "$@" "${files[@]}"
+  local status=0
+  node --import tsx --test --test-reporter=spec "$@" "${files[@]}" | tee "$summary" || status=$?
+  passed=$((passed + $(sed -n 's/^ℹ pass \([0-9]*\)$/\1/p' "$summary" | tail -1)))
+  failed=$((failed + $(sed -n 's/^ℹ fail \([0-9]*\)$/\1/p' "$summary" | tail -1)))
+  skipped=$((skipped + $(sed -n 's/^ℹ skipped \([0-9]*\)$/\1/p' "$summary" | tail -1)))
+  return $status
 }
 
 for level in "${levels[@]}"; do
@@ -43,3 +53,4 @@ for level in "${levels[@]}"; do
     *) echo "unknown test level '$level' (lint|unit|container|e2e)" >&2; exit 2 ;;
   esac
 done
+echo "chainlens: $passed passed, $failed failed, $skipped skipped"
