@@ -127,7 +127,10 @@ else
   # argon2 compiles from source since its prebuilt binary is on GitHub).
   printf '{ "name": "chainlens-code-server", "private": true, "allowScripts": { "code-server": true, "argon2": true } }\n' \
     >"$cs_prefix/package.json"
-  if ! (cd "$cs_prefix" && PATH="$node_dir/bin:$PATH" \
+  # Run under `npm test`, the outer npm (Node 20) exports npm_config_user_agent=".. node/v20 ..";
+  # the inner npm would take it as config and code-server's postinstall reads the Node version
+  # from it, so it must not leak in (env -u).
+  if ! (cd "$cs_prefix" && env -u npm_config_user_agent PATH="$node_dir/bin:$PATH" \
       npm_config_nodedir="$node_dir" npm_config_yes=true npm_config_unsafe_perm=true \
       npm_config_foreground_scripts=true npm_config_audit=false npm_config_fund=false \
       npm install --no-save --omit=dev "code-server@$CODE_SERVER_VERSION" >"$cs_prefix/install.log" 2>&1); then
