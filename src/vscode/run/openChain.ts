@@ -197,7 +197,10 @@ async function pickAuthors(chain: Chain, given: string | undefined): Promise<Aut
 async function pickPredictions(chain: Chain, given: string | undefined): Promise<{ predictions: Map<string, Prediction>; path: string }> {
   let path = given;
   if (!path) {
-    const found = (await vscode.workspace.findFiles('**/{*pred*.{json,jsonl},*.traj,*.traj.json}', '**/{node_modules,.git}/**', 50)).map((u) => u.fsPath);
+    // Two searches: VS Code's glob has no nested braces. Predictions files, then agent trajectories.
+    const exclude = '**/{node_modules,.git}/**';
+    const searches = await Promise.all([vscode.workspace.findFiles('**/*pred*.{json,jsonl}', exclude, 50), vscode.workspace.findFiles('**/*.{traj,traj.json}', exclude, 50)]);
+    const found = searches.flat().map((u) => u.fsPath);
     type Item = vscode.QuickPickItem & { file?: string };
     const items: Item[] = [...found.map((f) => ({ label: `$(file) ${basename(f)}`, description: vscode.workspace.asRelativePath(dirname(f)), file: f })), { label: '$(folder-opened) Browse…' }];
     const pick = await vscode.window.showQuickPick(items, { title: "Agent's recorded patches (SWE-bench predictions, or a trajectory)", ignoreFocusOut: true });
