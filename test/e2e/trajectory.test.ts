@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openWorkbench, repoRoot, screenshot, startCodeServer, waitForLog, webviewFrame, type CodeServer, type Workbench } from './harness';
+import { formatFile } from '../helpers/formats';
 
 const TRAJ = 'sweagent_v0_gpt4__pydicom__pydicom-1458.traj';
 const HANDLER = 'pydicom/pixel_data_handlers/numpy_handler.py';
-const fixture = join(repoRoot, '..', 'shared', 'fixtures', 'formats', TRAJ);
+const fixture = formatFile(TRAJ);
 
 /** Right-clicks a file in the Explorer and picks a context menu entry. */
 async function explorerMenu(page: Page, file: string, entry: string): Promise<void> {
@@ -23,6 +24,15 @@ async function explorerMenu(page: Page, file: string, entry: string): Promise<vo
   const action = page.locator('.monaco-menu .action-item').filter({ hasText: entry });
   await action.first().waitFor({ state: 'visible', timeout: 10_000 });
   await action.first().click();
+  // Monaco's context menu can swallow a click that lands while it is still opening (seen under
+  // load): if the menu is still up, the entry is highlighted by the hover, so Enter runs it.
+  const menu = page.locator('.context-view .monaco-menu');
+  await page.waitForTimeout(500);
+  if (await menu.isVisible()) {
+    await action.first().hover();
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'hidden', timeout: 5_000 });
+  }
 }
 
 /** Visible lines of the editor group whose active tab is `tab` (the viewer keeps the focus). */
