@@ -29,7 +29,8 @@ export class AnnotationController implements vscode.Disposable {
   private readonly updated = new vscode.EventEmitter<StepAnnotations | undefined>();
   /** Fires after each analysis (labels re-attach their threads). */
   readonly onDidUpdate = this.updated.event;
-  private readonly symbols: SymbolIndex = createSymbolIndex(new TreeSitterParser());
+  /** Outlines of any version of a file (one parser, grammars loaded once): lenses and symbol compare use it too. */
+  readonly symbols: SymbolIndex = createSymbolIndex(new TreeSitterParser());
   private inFlight: vscode.CancellationTokenSource | undefined;
   private timer: NodeJS.Timeout | undefined;
   private chosenStep: number | undefined;

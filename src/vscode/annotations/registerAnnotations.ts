@@ -6,17 +6,23 @@ import { guarded } from '../errors';
 import { registerLabels } from '../labels/registerLabels';
 import type { ChainLensServices } from '../services';
 import { AnnotationController } from './annotationController';
+import { registerSymbolCompare } from '../gold/symbolCompare';
 import { GOLD_SCHEME } from './goldDocuments';
+import { SymbolLensProvider } from './symbolLenses';
 
 export function registerAnnotations(context: vscode.ExtensionContext, services: ChainLensServices): AnnotationController {
   const controller = new AnnotationController(services);
+  const lenses = new SymbolLensProvider(services, controller);
   context.subscriptions.push(
     controller,
+    lenses,
+    vscode.languages.registerCodeLensProvider({ scheme: 'file' }, lenses),
     vscode.workspace.registerTextDocumentContentProvider(GOLD_SCHEME, controller.gold),
     vscode.commands.registerCommand(
       'chainlens.toggleAnnotations',
       guarded(services.output, 'Toggle Annotations', async () => {
         const shown = await controller.toggle();
+        lenses.refresh();
         void vscode.window.setStatusBarMessage(
           shown ? 'ChainLens annotations on (overshoot/undershoot are relative to gold, not proof of a bug)' : 'ChainLens annotations off',
           4000,
@@ -44,5 +50,6 @@ export function registerAnnotations(context: vscode.ExtensionContext, services: 
   );
   void controller.refresh();
   registerLabels(context, services, controller);
+  registerSymbolCompare(context, services, controller);
   return controller;
 }
