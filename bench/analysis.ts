@@ -1,7 +1,9 @@
 // Patch analysis at scale: a generated pair of patches over 200 Python files with 5,000 hunks
 // each, analysed end to end (parse, pre-images from git, symbol mapping, scope, drift), next to
 // the raw `git diff` that produced the same patches, measured in the same run.
-// Run: node --import tsx bench/analysis.ts [files=200] [hunksPerFile=25]
+// Run: node --import tsx bench/analysis.ts [files=200] [hunksPerFile=25] [result.json]
+// The optional third argument writes the full analysis as JSON, to check that a speed-up leaves
+// the result byte-identical.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { TreeSitterParser } from '../src/infra/treesitter/parser';
 
 const FILES = Number(process.argv[2] ?? 200);
 const HUNKS_PER_FILE = Number(process.argv[3] ?? 25);
+const RESULT_JSON = process.argv[4];
 // Edited functions are every other one, so an untouched function keeps hunks apart.
 const FUNCS = 2 * HUNKS_PER_FILE + 4;
 
@@ -114,6 +117,7 @@ async function main() {
       `result: file Jaccard ${analysis.files.jaccard?.toFixed(2)}, symbol Jaccard ${analysis.symbols.jaccard?.toFixed(3)}, ${analysis.symbols.overshoot.length} symbol overshoot, ${analysis.symbols.undershoot.length} symbol undershoot, ${analysis.drift.length} drift suggestions, ${analysis.metrics.length} symbols with metrics`,
     ];
     console.log(lines.join('\n'));
+    if (RESULT_JSON) writeFileSync(RESULT_JSON, JSON.stringify(analysis));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -46,20 +46,20 @@ export function diffFacts(step: readonly Fact[], gold: readonly Fact[]): FactDif
 
 const empty = (d: FactDiff) => d.stepOnly.length === 0 && d.goldOnly.length === 0;
 
-function lineText(detail: SymbolDetail, line: number): string {
-  return detail.text.split('\n')[line - detail.symbol.startLine] ?? '';
-}
-
 function evidence(v: SymbolVersions, diffs: FactDiff[]): EvidenceLine[] {
   const out: EvidenceLine[] = [];
   const seen = new Set<string>();
+  // Each version's text is split once, not once per evidence line.
+  let stepLines: string[] | undefined;
+  let goldLines: string[] | undefined;
   const add = (side: 'step' | 'gold', detail: SymbolDetail, facts: Fact[]) => {
     for (const f of facts) {
       for (const line of f.lines) {
         const id = `${side}:${line}`;
         if (seen.has(id)) continue;
         seen.add(id);
-        out.push({ side, file: v.file, line, text: lineText(detail, line).trim() });
+        const lines = side === 'step' ? (stepLines ??= detail.text.split('\n')) : (goldLines ??= detail.text.split('\n'));
+        out.push({ side, file: v.file, line, text: (lines[line - detail.symbol.startLine] ?? '').trim() });
       }
     }
   };

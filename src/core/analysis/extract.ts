@@ -1,7 +1,7 @@
 import { isDocstring, type LanguageProfile } from './languages';
 import { normalizeCode } from './normalize';
 import type { CodeSymbol, Fact, SymbolDetail } from './symbols';
-import { childrenOf, namedChildren, type SyntaxNodeLike } from './syntax';
+import { namedChildren, type SyntaxNodeLike } from './syntax';
 
 /** Calls whose point is output, logging or the outside world (EXTERNAL EFFECTS). */
 const EFFECT_CALL =
@@ -45,7 +45,10 @@ function identifiersIn(node: SyntaxNodeLike, out: string[] = []): string[] {
     out.push(node.text);
     return out;
   }
-  for (const [c, field] of childrenOf(node)) {
+  for (let i = 0, n = node.childCount; i < n; i++) {
+    const c = node.child(i);
+    if (!c) continue;
+    const field = node.fieldNameForChild(i);
     if (field && NOT_A_USE_FIELDS.has(field) && c.type !== 'call') continue;
     if (c.type === 'keyword_argument') {
       const v = c.childForFieldName('value');
@@ -219,7 +222,9 @@ class Extractor {
   private visitChildren(node: SyntaxNodeLike, ctx: Context): void {
     let index = 0;
     const isBlock = node.type === 'block';
-    for (const [c] of childrenOf(node)) {
+    for (let i = 0, n = node.childCount; i < n; i++) {
+      const c = node.child(i);
+      if (!c) continue;
       this.visit(c, ctx, false, isBlock ? index : -1);
       if (c.isNamed && !this.profile.comments.has(c.type)) index++;
     }
@@ -231,7 +236,10 @@ class Extractor {
     const c = cond ? normalizeCode(cond.text) : '?';
     const ids = cond ? identifiersIn(cond) : [];
     const negs: string[] = [`not(${c})`];
-    for (const [child, field] of childrenOf(node)) {
+    for (let i = 0, n = node.childCount; i < n; i++) {
+      const child = node.child(i);
+      if (!child) continue;
+      const field = node.fieldNameForChild(i);
       if (field === 'consequence') {
         this.visit(child, { conds: [...ctx.conds, c], condIds: [...ctx.condIds, ...ids], condLine: cond ? line(cond) : ctx.condLine, inHandler: ctx.inHandler }, false, -1);
       } else if (field === 'alternative') {

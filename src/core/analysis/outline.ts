@@ -2,7 +2,7 @@ import type { SymbolKind } from '../../protocol/analysis';
 import { extractDetail } from './extract';
 import { profileOf, type LanguageProfile } from './languages';
 import type { CodeSymbol, SourceOutline, SymbolDetail, SymbolIndex } from './symbols';
-import { childrenOf, languageOf, type SyntaxNodeLike, type SyntaxParser, type SyntaxTreeLike } from './syntax';
+import { languageOf, type SyntaxNodeLike, type SyntaxParser, type SyntaxTreeLike } from './syntax';
 
 interface Found {
   readonly symbol: CodeSymbol;
@@ -34,8 +34,9 @@ export function discoverSymbols(profile: LanguageProfile, root: SyntaxNodeLike):
       nextKind = def.kind;
     }
     const isWrapper = profile.wrappers.has(node.type);
-    for (const [child] of childrenOf(node)) {
-      if (!child.isNamed || profile.noDefinitionsInside.has(child.type)) continue;
+    for (let i = 0, n = node.childCount; i < n; i++) {
+      const child = node.child(i);
+      if (!child || !child.isNamed || profile.noDefinitionsInside.has(child.type)) continue;
       walk(child, nextPrefix, nextKind, isWrapper ? (wrapperStart ?? node.startPosition.row) : undefined);
     }
   };

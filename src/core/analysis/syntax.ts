@@ -57,16 +57,13 @@ export function languageOf(path: string): LanguageId | undefined {
   return EXTENSIONS[path.slice(dot + 1).toLowerCase()];
 }
 
-/** Children with their field names, skipping the nulls web-tree-sitter may return. */
-export function* childrenOf(node: SyntaxNodeLike): Generator<[SyntaxNodeLike, string | null]> {
-  for (let i = 0; i < node.childCount; i++) {
-    const c = node.child(i);
-    if (c) yield [c, node.fieldNameForChild(i)];
-  }
-}
-
+// Callers loop over children with indices: a generator yielding a fresh [child, field] tuple per
+// child was a tenth of the analysis time on large patches.
 export function namedChildren(node: SyntaxNodeLike): SyntaxNodeLike[] {
   const out: SyntaxNodeLike[] = [];
-  for (const [c] of childrenOf(node)) if (c.isNamed) out.push(c);
+  for (let i = 0, n = node.childCount; i < n; i++) {
+    const c = node.child(i);
+    if (c && c.isNamed) out.push(c);
+  }
   return out;
 }
