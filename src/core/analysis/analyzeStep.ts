@@ -1,11 +1,12 @@
 import type { EvidenceLine, FileCoverage, ScopeEntry, ScopeReport, SideRange, StepAnalysis, SymbolKind, SymbolMetrics, DriftSuggestion } from '../../protocol/analysis';
-import { applyFilePatch } from '../patch/apply';
+import { applyFilePatchWithEdits, type LineEdit } from '../patch/apply';
 import { changedLines, mapOldLineToNew } from '../patch/lines';
 import { touchedPaths } from '../patch/paths';
 import { filePath, type FilePatch, type Patch } from '../patch/types';
 import type { CancellationTokenLike } from '../util/cancellation';
 import { UserError } from '../util/errors';
 import { suggestDrift } from './drift';
+import { syntaxEdits } from './edits';
 import { MODULE_SYMBOL, type SourceOutline, type SymbolIndex } from './symbols';
 import { languageOf } from './syntax';
 
@@ -128,10 +129,12 @@ class FileAnalysis {
     return this.input.readFile(source, side);
   }
 
-  private open(text: string): Promise<SourceOutline | undefined> {
+  /** Each distinct text is parsed once; a post-image is parsed as an edit of its pre-image. */
+  private async open(text: string, from?: { text: string; edits: LineEdit[] }): Promise<SourceOutline | undefined> {
     let o = this.outlines.get(text);
     if (!o) {
-      o = this.input.symbols!.open(this.pair.path, text);
+      const base = from && (await this.outlines.get(from.text)?.catch(() => undefined));
+      o = this.input.symbols!.open(this.pair.path, text, base && from ? { outline: base, edits: syntaxEdits(from.text, text, from.edits) } : undefined);
       this.outlines.set(text, o);
     }
     return o;
@@ -152,9 +155,11 @@ class FileAnalysis {
     if (stepPre === undefined || goldPre === undefined) return this.fileLevel(`the file before the ${stepPre === undefined ? 'step' : 'gold'} patch could not be read`, language);
     let stepPost: string;
     let goldPost: string;
+    let stepEdits: LineEdit[] = [];
+    let goldEdits: LineEdit[] = [];
     try {
-      stepPost = pair.step ? applyFilePatch(stepPre, pair.step) : stepPre;
-      goldPost = pair.gold ? applyFilePatch(goldPre, pair.gold) : goldPre;
+      ({ text: stepPost, edits: stepEdits } = pair.step ? applyFilePatchWithEdits(stepPre, pair.step) : { text: stepPre, edits: [] });
+      ({ text: goldPost, edits: goldEdits } = pair.gold ? applyFilePatchWithEdits(goldPre, pair.gold) : { text: goldPre, edits: [] });
     } catch (e) {
       if (e instanceof UserError) return this.fileLevel(e.message, language);
       throw e;
@@ -162,7 +167,9 @@ class FileAnalysis {
     try {
       let outlines: (SourceOutline | undefined)[];
       try {
-        outlines = await Promise.all([stepPre, stepPost, goldPre, goldPost].map((t) => this.open(t)));
+        const sPre = await this.open(stepPre);
+        const gPre = await this.open(goldPre);
+        outlines = [sPre, await this.open(stepPost, { text: stepPre, edits: stepEdits }), gPre, await this.open(goldPost, { text: goldPre, edits: goldEdits })];
       } catch (e) {
         return this.fileLevel(`symbols unavailable, file-level only: ${(e as Error).message}`, language);
       }

@@ -89,6 +89,11 @@ class TreeOutline implements SourceOutline {
     return d;
   }
 
+  /** The syntax tree while the outline is open (a base for parsing an edited version). */
+  get liveTree(): SyntaxTreeLike | undefined {
+    return this.tree;
+  }
+
   dispose(): void {
     this.tree?.delete();
     this.tree = undefined;
@@ -98,10 +103,11 @@ class TreeOutline implements SourceOutline {
 /** A SymbolIndex over any parser that yields tree-sitter-shaped trees (web-tree-sitter in infra). */
 export function createSymbolIndex(parser: SyntaxParser): SymbolIndex {
   return {
-    async open(path, text) {
+    async open(path, text, from) {
       const language = languageOf(path);
       if (!language) return undefined;
-      const tree = await parser.parse(language, text);
+      const base = from?.outline instanceof TreeOutline && from.outline.language === language ? from.outline.liveTree : undefined;
+      const tree = await parser.parse(language, text, base ? { tree: base, edits: from!.edits } : undefined);
       return tree ? new TreeOutline(profileOf(language), tree, text) : undefined;
     },
   };

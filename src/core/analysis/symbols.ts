@@ -1,5 +1,5 @@
 import type { SymbolKind } from '../../protocol/analysis';
-import type { LanguageId } from './syntax';
+import type { LanguageId, SyntaxEdit } from './syntax';
 
 /** Top-level code (imports, constants, module docstring) is attributed to this pseudo-symbol. */
 export const MODULE_SYMBOL = '<module>';
@@ -62,5 +62,9 @@ export interface SourceOutline {
 
 /** File text → symbols with ranges. Undefined when no grammar exists (file-level analysis only). */
 export interface SymbolIndex {
-  open(path: string, text: string): Promise<SourceOutline | undefined>;
+  /**
+   * `from`: an open outline of another version and the edits that turn its text into `text`
+   * (a patch's post-image from its pre-image); a speed hint, the outline is the same without it.
+   */
+  open(path: string, text: string, from?: { readonly outline: SourceOutline; readonly edits: readonly SyntaxEdit[] }): Promise<SourceOutline | undefined>;
 }

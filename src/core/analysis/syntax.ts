@@ -29,9 +29,26 @@ export interface SyntaxTreeLike {
 
 export type LanguageId = 'python' | 'javascript' | 'typescript' | 'tsx' | 'go' | 'java' | 'rust';
 
+/** One replaced span, as tree-sitter takes it: indices in UTF-16 code units (JS string indices). */
+export interface SyntaxEdit {
+  readonly startIndex: number;
+  readonly oldEndIndex: number;
+  readonly newEndIndex: number;
+  readonly startPosition: SyntaxPoint;
+  readonly oldEndPosition: SyntaxPoint;
+  readonly newEndPosition: SyntaxPoint;
+}
+
+/** A tree the new text was made from by `edits` (in order): lets a parser reparse only what changed. */
+export interface PreviousParse {
+  readonly tree: SyntaxTreeLike;
+  readonly edits: readonly SyntaxEdit[];
+}
+
 /** Parses source text of a language; rejects with a reason a person can act on when the grammar cannot be had. */
 export interface SyntaxParser {
-  parse(language: LanguageId, text: string): Promise<SyntaxTreeLike | undefined>;
+  /** The tree must be the same as a parse from scratch; `previous` is only a hint for speed. */
+  parse(language: LanguageId, text: string, previous?: PreviousParse): Promise<SyntaxTreeLike | undefined>;
 }
 
 const EXTENSIONS: Record<string, LanguageId> = {

@@ -45,16 +45,41 @@ function matchesAt(pre: SourceLine[], at: number, expected: string[]): boolean {
 }
 
 /**
+ * Lines one change replaced, 0-based: `oldCount` lines of the pre-image from `oldStart` became
+ * `newCount` lines of the post-image from `newStart`. Context lines are not part of an edit.
+ */
+export interface LineEdit {
+  readonly oldStart: number;
+  readonly oldCount: number;
+  readonly newStart: number;
+  readonly newCount: number;
+}
+
+/**
  * The file after the patch, rebuilt from the file before it and the hunks (what symbol mapping
  * parses). Context is matched exactly; a hunk that moved (earlier edits, a slightly different
  * base) is searched for nearby, as `git apply` does, and a mismatch is an error naming the hunk.
  * Line endings of untouched lines are kept; added lines take the patch's.
  */
 export function applyFilePatch(preImage: string, file: FilePatch): string {
-  if (file.status === 'deleted') return '';
-  if (file.binary) throw new UserError(`${filePath(file)}: binary change, no text post-image`, 'input');
+  return applyFilePatchWithEdits(preImage, file).text;
+}
+
+/**
+ * applyFilePatch, plus where each run of removed/added lines landed, in order: what an
+ * incremental parser needs to reuse the pre-image's syntax tree for the post-image.
+ */
+export function applyFilePatchWithEdits(preImage: string, file: FilePatch): { text: string; edits: LineEdit[] } {
   const pre = splitLines(preImage);
+  if (file.status === 'deleted') return { text: '', edits: pre.length > 0 ? [{ oldStart: 0, oldCount: pre.length, newStart: 0, newCount: 0 }] : [] };
+  if (file.binary) throw new UserError(`${filePath(file)}: binary change, no text post-image`, 'input');
   const out: string[] = [];
+  const edits: LineEdit[] = [];
+  let run: { oldStart: number; oldCount: number; newStart: number; newCount: number } | undefined;
+  const endRun = () => {
+    if (run) edits.push(run);
+    run = undefined;
+  };
   let next = 0; // first pre-image line (0-based) not yet copied
   let offset = 0;
   for (const hunk of file.hunks) {
@@ -70,18 +95,26 @@ export function applyFilePatch(preImage: string, file: FilePatch): string {
       throw new HunkMismatchError(filePath(file), hunk, got === undefined ? `the file has only ${pre.length} lines` : `line ${stated + 1} reads '${got.slice(0, 60)}'`);
     }
     offset = at - (hunk.oldLines === 0 ? hunk.oldStart : hunk.oldStart - 1);
+    endRun();
     for (; next < at; next++) out.push(pre[next].text + pre[next].eol);
     for (const l of hunk.lines) {
-      if (l.kind === 'del') {
-        next++;
-      } else if (l.kind === 'context') {
+      if (l.kind === 'context') {
+        endRun();
         out.push(pre[next].text + pre[next].eol);
         next++;
+        continue;
+      }
+      run ??= { oldStart: next, oldCount: 0, newStart: out.length, newCount: 0 };
+      if (l.kind === 'del') {
+        next++;
+        run.oldCount++;
       } else {
         out.push(l.text + (l.noNewlineAtEnd ? '' : l.crlf ? '\r\n' : '\n'));
+        run.newCount++;
       }
     }
+    endRun();
   }
   for (; next < pre.length; next++) out.push(pre[next].text + pre[next].eol);
-  return out.join('');
+  return { text: out.join(''), edits };
 }

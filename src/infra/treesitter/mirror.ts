@@ -5,25 +5,33 @@ import type { SyntaxNodeLike, SyntaxPoint } from '../../core/analysis/syntax';
  * A plain JavaScript copy of a tree-sitter tree. Every property read on a web-tree-sitter Node
  * crosses into wasm and copies the node through a transfer buffer; analysis reads each node
  * many times (type, fields, children), so copying the tree once with a cursor (five wasm calls
- * per node) and freeing the wasm tree right away is several times faster and bounds wasm memory
- * to one tree at a time.
+ * per node) is several times faster. Positions are computed from indices when asked: most nodes
+ * are never asked, and two point objects per node were a large share of garbage collection.
  */
 class MirrorNode implements SyntaxNodeLike {
   readonly children: MirrorNode[] = [];
   readonly fields: (string | null)[] = [];
+  /** tree-sitter's id of the subtree (its address), when the mirror was indexed. */
+  id: number | undefined;
 
   constructor(
     readonly type: string,
     readonly isNamed: boolean,
     readonly startIndex: number,
     readonly endIndex: number,
-    readonly startPosition: SyntaxPoint,
-    readonly endPosition: SyntaxPoint,
-    private readonly source: string,
+    private readonly doc: MirrorDoc,
   ) {}
 
+  get startPosition(): SyntaxPoint {
+    return this.doc.at(this.startIndex);
+  }
+
+  get endPosition(): SyntaxPoint {
+    return this.doc.at(this.endIndex);
+  }
+
   get text(): string {
-    return this.source.slice(this.startIndex, this.endIndex);
+    return this.doc.source.slice(this.startIndex, this.endIndex);
   }
 
   get childCount(): number {
@@ -44,11 +52,17 @@ class MirrorNode implements SyntaxNodeLike {
   }
 }
 
-/** Row/column of a string index, from a table of line starts (binary search). */
-function pointer(source: string): (index: number) => SyntaxPoint {
-  const starts = [0];
-  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (index) => {
+/** The mirrored source text with a table of line starts. */
+class MirrorDoc {
+  private readonly starts: number[] = [0];
+
+  constructor(readonly source: string) {
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  /** Row/column of a string index (binary search over the line starts). */
+  at(index: number): SyntaxPoint {
+    const starts = this.starts;
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -57,15 +71,62 @@ function pointer(source: string): (index: number) => SyntaxPoint {
       else hi = mid - 1;
     }
     return { row: lo, column: index - starts[lo] };
-  };
+  }
 }
 
-export function mirrorTree(tree: Tree, source: string): SyntaxNodeLike {
+/**
+ * What an incremental parse of an edited version can reuse: tree-sitter keeps the subtrees an
+ * edit did not touch (same id while the old tree is alive), so their mirrors are copied, shifted,
+ * instead of being read again through wasm.
+ */
+export interface MirrorIndex {
+  readonly source: string;
+  /** Subtree id → mirror, for nodes with children (leaves cost as much to check as to read). */
+  readonly byId: Map<number, MirrorNode>;
+}
+
+export interface MirrorOptions {
+  /** Record subtree ids, so that a parse of an edited version can reuse this mirror. */
+  readonly index?: boolean;
+  /** The mirror of the tree this one was incrementally parsed from. */
+  readonly reuse?: MirrorIndex;
+}
+
+export function mirrorTree(tree: Tree, source: string, options: MirrorOptions = {}): { root: SyntaxNodeLike; index?: MirrorIndex } {
   const { types, fields } = tree.language;
   const named = new Map<number, boolean>();
-  const at = pointer(source);
+  const doc = new MirrorDoc(source);
+  const reuse = options.reuse;
+  const byId = options.index ? new Map<number, MirrorNode>() : undefined;
+  const wantId = byId !== undefined || reuse !== undefined;
   const cursor = tree.walk();
+
+  /** A mirrored subtree moved by `delta` characters into the new source. */
+  const shifted = (from: MirrorNode, delta: number): MirrorNode => {
+    const copy = (n: MirrorNode) => {
+      const c = new MirrorNode(n.type, n.isNamed, n.startIndex + delta, n.endIndex + delta, doc);
+      c.id = n.id;
+      if (byId && c.id !== undefined && n.children.length > 0) byId.set(c.id, c);
+      return c;
+    };
+    const root = copy(from);
+    // Iterative: expression trees can be deeper than the call stack.
+    const work: [MirrorNode, MirrorNode][] = [[from, root]];
+    while (work.length > 0) {
+      const [src, dst] = work.pop()!;
+      for (let i = 0; i < src.children.length; i++) {
+        const c = copy(src.children[i]);
+        dst.children.push(c);
+        dst.fields.push(src.fields[i]);
+        if (src.children[i].children.length > 0) work.push([src.children[i], c]);
+      }
+    }
+    return root;
+  };
+
   try {
+    /** The node under the cursor; `reused` when it was copied whole from the previous mirror. */
+    let reused = false;
     const make = (): MirrorNode => {
       const typeId = cursor.nodeTypeId;
       let isNamed = named.get(typeId);
@@ -73,22 +134,34 @@ export function mirrorTree(tree: Tree, source: string): SyntaxNodeLike {
         isNamed = cursor.nodeIsNamed;
         named.set(typeId, isNamed);
       }
+      const type = types[typeId] ?? 'ERROR';
       const start = cursor.startIndex;
       const end = cursor.endIndex;
-      return new MirrorNode(types[typeId] ?? 'ERROR', isNamed, start, end, at(start), at(end), source);
+      const id = wantId ? cursor.nodeId : undefined;
+      const old = reuse && id !== undefined ? reuse.byId.get(id) : undefined;
+      // The id says tree-sitter reused the subtree; type and text are checked all the same.
+      if (old && old.type === type && old.endIndex - old.startIndex === end - start && reuse!.source.slice(old.startIndex, old.endIndex) === source.slice(start, end)) {
+        reused = true;
+        return shifted(old, start - old.startIndex);
+      }
+      reused = false;
+      const node = new MirrorNode(type, isNamed, start, end, doc);
+      node.id = id;
+      return node;
     };
     const root = make();
     const stack: MirrorNode[] = [root];
     // Depth-first with the cursor; the stack mirrors the cursor's ancestors.
-    let descend = true;
+    let descend = !reused;
     for (;;) {
       if (descend && cursor.gotoFirstChild()) {
-        const node = make();
         const parent = stack[stack.length - 1];
+        if (byId && parent.id !== undefined) byId.set(parent.id, parent);
+        const node = make();
         parent.children.push(node);
         parent.fields.push(fields[cursor.currentFieldId] ?? null);
         stack.push(node);
-        descend = true;
+        descend = !reused;
         continue;
       }
       if (stack.length === 1) break;
@@ -99,14 +172,14 @@ export function mirrorTree(tree: Tree, source: string): SyntaxNodeLike {
         parent.children.push(node);
         parent.fields.push(fields[cursor.currentFieldId] ?? null);
         stack.push(node);
-        descend = true;
+        descend = !reused;
         continue;
       }
       cursor.gotoParent();
       stack.pop();
       descend = false;
     }
-    return root;
+    return { root, index: byId ? { source, byId } : undefined };
   } finally {
     cursor.delete();
   }
