@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openFile, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, typeInEditor, webviewFrame, type CodeServer, type Workbench } from './harness';
+import { openChainLensWorkbench, openFile, runCommand, screenshot, typeInEditor, webviewFrame, type ChainLensWorkbench } from './harness';
 import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 
 async function pickQuickItem(page: Page, text: string | RegExp): Promise<void> {
@@ -54,24 +54,14 @@ async function waitForFile(path: string, timeoutMs = 20_000): Promise<void> {
 }
 
 describe('ChainLens annotations and drift labels in VS Code', () => {
-  let demo: DemoWorkspace;
-  let server: CodeServer;
-  let wb: Workbench;
-
+  let fx: ChainLensWorkbench<DemoWorkspace>;
   before(async () => {
-    demo = makeDemoWorkspace();
-    server = await startCodeServer({ workspace: demo.dir, extensionDevPath: repoRoot });
-    wb = await openWorkbench(server, { viewport: { width: 1500, height: 950 } });
+    fx = await openChainLensWorkbench({ workspace: () => makeDemoWorkspace(), viewport: { width: 1500, height: 950 } });
   });
-
-  after(async () => {
-    await wb?.close();
-    await server?.stop();
-    demo?.remove();
-  });
+  after(() => fx?.close());
 
   it("opens the demo chain as AH and shows step 1's drift suggestion in parse.py", async () => {
-    const page = wb.page;
+    const page = fx.page;
     await runCommand(page, 'ChainLens: Open Chain…');
     await pickQuickItem(page, 'invoicekit.chain.json');
     await pickQuickItem(page, "This workspace's repository");
@@ -80,7 +70,7 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     await pickQuickItem(page, 'demo-agent.predictions.jsonl');
     await page.getByRole('treeitem', { name: /^Step 2, chainlens-demo__invoicekit-102, current/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
     await openFile(page, 'invoicekit/parse.py');
-    await goToLine(page, lineOf(join(demo.dir, 'invoicekit', 'parse.py'), 'def parse_amount'));
+    await goToLine(page, lineOf(join(fx.workspace.dir, 'invoicekit', 'parse.py'), 'def parse_amount'));
     await gutterMarks(page).first().waitFor({ state: 'visible', timeout: 60_000 });
     await screenshot(page, 'annotations-01-step1-drift');
     // The drift suggestion is mirrored in the Problems panel.
@@ -92,10 +82,10 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
   });
 
   it('step 2: an edit outside gold is overshoot, the gold changes left alone are undershoot with the gold hunk on hover', async () => {
-    const page = wb.page;
+    const page = fx.page;
     await openFile(page, 'invoicekit/parse.py');
     // parse_decimal's `cleaned = text.strip()`: the one followed by the _DECIMAL_RE check.
-    const lines = readFileSync(join(demo.dir, 'invoicekit', 'parse.py'), 'utf8').split('\n');
+    const lines = readFileSync(join(fx.workspace.dir, 'invoicekit', 'parse.py'), 'utf8').split('\n');
     const target = lines.findIndex((l, i) => l.includes('cleaned = text.strip()') && lines[i + 1]?.includes('_DECIMAL_RE')) + 1;
     assert.ok(target > 0);
     await goToLine(page, target);
@@ -111,7 +101,7 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     await runCommand(page, 'View: Toggle Maximized Panel');
     await runCommand(page, 'View: Hide Panel');
     await openFile(page, 'invoicekit/parse.py');
-    await goToLine(page, lineOf(join(demo.dir, 'invoicekit', 'parse.py'), 'def _to_decimal'));
+    await goToLine(page, lineOf(join(fx.workspace.dir, 'invoicekit', 'parse.py'), 'def _to_decimal'));
     await screenshot(page, 'annotations-04-step2-annotations');
     // Hover the body's text (the mouse must be over text for the editor to show hovers).
     const body = page.locator('.editor-instance .view-line').filter({ hasText: 'return Decimal(number.replace' }).first();
@@ -126,7 +116,7 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
   });
 
   it('labels the changed symbols with digit keys: a resolved label thread, saved as JSONL next to the run', async () => {
-    const page = wb.page;
+    const page = fx.page;
     await runCommand(page, 'ChainLens: Label Changed Symbols');
     const qp = page.locator('.quick-input-widget');
     await qp.filter({ hasText: /Label 1\/\d+: parse_decimal/ }).waitFor({ state: 'visible', timeout: 20_000 });
@@ -138,7 +128,7 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     const thread = page.locator('.review-widget').filter({ hasText: 'SILENT FALLBACK' });
     await thread.first().waitFor({ state: 'visible', timeout: 20_000 });
     await screenshot(page, 'annotations-07-label-thread');
-    const runs = join(demo.dir, '.git', 'chainlens', 'runs');
+    const runs = join(fx.workspace.dir, '.git', 'chainlens', 'runs');
     const file = readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'));
     assert.ok(file && existsSync(join(runs, file)), 'labels file next to the run');
     const records = readFileSync(join(runs, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { label: string; symbol: string; step: number; source: string });
@@ -146,16 +136,16 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
   });
 
   it("exports the labels and shows Cohen's kappa against a second labeller's file", async () => {
-    const page = wb.page;
-    const runs = join(demo.dir, '.git', 'chainlens', 'runs');
+    const page = fx.page;
+    const runs = join(fx.workspace.dir, '.git', 'chainlens', 'runs');
     const mine = join(runs, readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'))!);
-    const exported = join(demo.dir, '..', 'exported.labels.jsonl');
+    const exported = join(fx.workspace.dir, '..', 'exported.labels.jsonl');
     await runCommand(page, 'ChainLens: Export Drift Labels');
     await typePath(page, exported);
     await waitForFile(exported);
     assert.equal(readFileSync(exported, 'utf8'), readFileSync(mine, 'utf8'));
     // A second labeller who saw the same change as an algorithm change.
-    const other = join(demo.dir, '..', 'other.labels.jsonl');
+    const other = join(fx.workspace.dir, '..', 'other.labels.jsonl');
     const rec = JSON.parse(readFileSync(mine, 'utf8').trim()) as Record<string, unknown>;
     writeFileSync(other, `${JSON.stringify({ ...rec, label: 'ALGORITHM', labeller: 'bo', rationale: 'different normalisation' })}\n`);
     await runCommand(page, 'ChainLens: Drift Label Agreement…');
@@ -171,8 +161,8 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
   });
 
   it('edits a label from its thread, then removes it', async () => {
-    const page = wb.page;
-    const runs = join(demo.dir, '.git', 'chainlens', 'runs');
+    const page = fx.page;
+    const runs = join(fx.workspace.dir, '.git', 'chainlens', 'runs');
     const mine = join(runs, readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'))!);
     await openFile(page, 'invoicekit/parse.py');
     await runCommand(page, 'Comments: Focus on Comments View');

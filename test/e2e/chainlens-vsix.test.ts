@@ -9,23 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   assertSuitePassed,
-  openWorkbench,
+  openChainLensWorkbench,
   readExtensionHostLog,
   repoRoot,
   runExtensionHostSuite,
   screenshot,
-  startCodeServer,
   waitForLog,
-  type CodeServer,
-  type Workbench,
+  type ChainLensWorkbench,
 } from './harness';
-import { makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
+import { makeDemoWorkspace } from './exthost/demoWorkspace';
 import { treeItem } from './exthost/workbenchHelpers';
 
 describe('ChainLens from its .vsix', () => {
-  let demo: DemoWorkspace;
-  let server: CodeServer;
-  let wb: Workbench;
+  let fx: ChainLensWorkbench;
   let scratch: string;
   let vsix: string;
 
@@ -33,15 +29,11 @@ describe('ChainLens from its .vsix', () => {
     scratch = mkdtempSync(join(tmpdir(), 'chainlens-vsix-'));
     vsix = join(scratch, 'chainlens.vsix');
     execFileSync(process.execPath, [join(repoRoot, 'scripts', 'package.mjs'), '--out', vsix], { stdio: ['ignore', 'ignore', 'inherit'] });
-    demo = makeDemoWorkspace({ checkout: true });
-    server = await startCodeServer({ workspace: demo.dir, vsixPath: vsix });
-    wb = await openWorkbench(server);
+    fx = await openChainLensWorkbench({ workspace: () => makeDemoWorkspace({ checkout: true }), vsixPath: vsix });
   });
 
   after(async () => {
-    await wb?.close();
-    await server?.stop();
-    demo?.remove();
+    await fx?.close();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
@@ -52,24 +44,24 @@ describe('ChainLens from its .vsix', () => {
   });
 
   it('activates by itself on a ChainLens work tree and shows its run', async () => {
-    const activation = await waitForLog(server, /(\d\d:\d\d:\d\d\.\d{3}) \[info\] ExtensionService#_doActivateExtension chainlens\.chainlens, startup: \w+, activationEvent: '([^']+)'/);
+    const activation = await waitForLog(fx.server, /(\d\d:\d\d:\d\d\.\d{3}) \[info\] ExtensionService#_doActivateExtension chainlens\.chainlens, startup: \w+, activationEvent: '([^']+)'/);
     // Whichever declared event came first (the MCP server definition provider may activate it
     // at startup); what matters is that the run is resumed with no action from the person.
     const declared = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { activationEvents: string[]; contributes: { mcpServerDefinitionProviders?: { id: string }[] } };
     const implicit = (declared.contributes.mcpServerDefinitionProviders ?? []).map((p) => `onMcpCollection:${p.id}`);
     assert.ok([...declared.activationEvents, ...implicit].includes(activation[2]), `activated by ${activation[2]}`);
-    const activated = await waitForLog(server, /(\d\d:\d\d:\d\d\.\d{3}) \[info\] ChainLens [\d.]+ activated in (\d+) ms/, { channel: 'ChainLens' });
+    const activated = await waitForLog(fx.server, /(\d\d:\d\d:\d\d\.\d{3}) \[info\] ChainLens [\d.]+ activated in (\d+) ms/, { channel: 'ChainLens' });
     const ms = (t: string): number => Date.parse(`1970-01-01T${t}Z`);
     process.stderr.write(`[chainlens e2e] activation (packaged, by ${activation[2]}): activate() ${activated[2]} ms; host log activation start to activated ${ms(activated[1]) - ms(activation[1])} ms\n`);
-    const page = wb.page;
+    const page = fx.page;
     await page.locator('.activitybar .action-item a[aria-label="ChainLens"]').click();
     await treeItem(page, /^Step 1, chainlens-demo__invoicekit-101, current/);
     await page.locator('.statusbar-item', { hasText: 'step 1/3 · Seq' }).waitFor({ state: 'visible' });
     await screenshot(page, 'chainlens-10-vsix-resumed');
-    assert.doesNotMatch(readExtensionHostLog(server), /Activating extension chainlens\.chainlens failed/);
+    assert.doesNotMatch(readExtensionHostLog(fx.server), /Activating extension chainlens\.chainlens failed/);
   });
 
   it('loads its run-time files from the package (extension-host suite)', async () => {
-    assertSuitePassed(await runExtensionHostSuite(server, join(__dirname, 'exthost', 'packaged.suite.ts'), { timeoutMs: 120_000 }));
+    assertSuitePassed(await runExtensionHostSuite(fx.server, join(__dirname, 'exthost', 'packaged.suite.ts'), { timeoutMs: 120_000 }));
   });
 });

@@ -7,18 +7,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  openChainLensWorkbench,
   openFile,
-  openWorkbench,
-  repoRoot,
   runCommand,
   screenshot,
-  startCodeServer,
   typeInEditor,
   waitForLog,
   waitForNotification,
   webviewFrame,
-  type CodeServer,
-  type Workbench,
+  type ChainLensWorkbench,
 } from './harness';
 import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 import { pickQuickItem, showTestingView, treeItem } from './exthost/workbenchHelpers';
@@ -26,38 +23,28 @@ import { pickQuickItem, showTestingView, treeItem } from './exthost/workbenchHel
 const CHANNEL = { channel: 'ChainLens' };
 
 describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
-  let demo: DemoWorkspace;
-  let server: CodeServer;
-  let wb: Workbench;
-
+  let fx: ChainLensWorkbench<DemoWorkspace>;
   before(async () => {
-    demo = makeDemoWorkspace();
-    server = await startCodeServer({ workspace: demo.dir, extensionDevPath: repoRoot });
-    wb = await openWorkbench(server);
+    fx = await openChainLensWorkbench({ workspace: () => makeDemoWorkspace() });
   });
-
-  after(async () => {
-    await wb?.close();
-    await server?.stop();
-    demo?.remove();
-  });
+  after(() => fx?.close());
 
   it('shows the ChainLens view with an Open Chain button when no chain is open', async () => {
-    const page = wb.page;
+    const page = fx.page;
     await page.locator('.activitybar .action-item a[aria-label="ChainLens"]').click();
     const button = page.locator('.welcome-view-content a.monaco-button', { hasText: 'Open Chain…' });
     await button.waitFor({ state: 'visible', timeout: 20_000 });
     await screenshot(page, 'chainlens-01-welcome');
     // ChainLens activates on demand (the view, a command, a ChainLens work tree, or VS Code asking its
     // MCP server definition provider), never on '*'.
-    const activation = await waitForLog(server, /ExtensionService#_doActivateExtension chainlens\.chainlens, startup: \w+, activationEvent: '([^']+)'/);
+    const activation = await waitForLog(fx.server, /ExtensionService#_doActivateExtension chainlens\.chainlens, startup: \w+, activationEvent: '([^']+)'/);
     assert.match(activation[1], /^(onView:chainlens\.chain|onCommand:chainlens\.|onMcpCollection:chainlens\.)/);
-    const activated = await waitForLog(server, /ChainLens [\d.]+ activated in (\d+) ms/, CHANNEL);
+    const activated = await waitForLog(fx.server, /ChainLens [\d.]+ activated in (\d+) ms/, CHANNEL);
     process.stderr.write(`[chainlens e2e] activate() took ${activated[1]} ms\n`);
   });
 
   it('reports a broken chain file with its problems at their lines', async () => {
-    const page = wb.page;
+    const page = fx.page;
     await runCommand(page, 'ChainLens: Open Chain…');
     await pickQuickItem(page, 'broken.chain.json');
     const message = await waitForNotification(page, /is not a valid ChainSWE chain/);
@@ -67,7 +54,7 @@ describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
     await problems.filter({ hasText: '$.base_commit' }).first().waitFor({ state: 'visible', timeout: 15_000 });
     const orderRow = problems.filter({ hasText: '$.bug_fixes[1].order' }).first();
     await orderRow.waitFor({ state: 'visible' });
-    const line = lineOf(demo.brokenChainFile, '"order": "two"');
+    const line = lineOf(fx.workspace.brokenChainFile, '"order": "two"');
     assert.match((await orderRow.getAttribute('aria-label')) ?? '', new RegExp(`expected number.*\\b${line}\\b`, 's'));
     await screenshot(page, 'chainlens-02-broken-chain');
     await runCommand(page, 'Notifications: Clear All Notifications');
@@ -75,7 +62,7 @@ describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
   });
 
   it('opens the demo chain: the tree shows three steps and step 1 is current', async () => {
-    const page = wb.page;
+    const page = fx.page;
     await runCommand(page, 'ChainLens: Open Chain…');
     await pickQuickItem(page, 'invoicekit.chain.json');
     await pickQuickItem(page, "This workspace's repository");
@@ -91,9 +78,9 @@ describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
   });
 
   it("runs step 1's tests in a container: the F2P tests fail before the fix", async () => {
-    const page = wb.page;
+    const page = fx.page;
     await runCommand(page, 'ChainLens: Run Step Tests');
-    await waitForLog(server, /step 1 \(worktree\): unresolved · F2P 0\/5 · P2P 22\/22/, { ...CHANNEL, timeoutMs: 180_000 });
+    await waitForLog(fx.server, /step 1 \(worktree\): unresolved · F2P 0\/5 · P2P 22\/22/, { ...CHANNEL, timeoutMs: 180_000 });
     await showTestingView(page, 1);
     await treeItem(page, /test_parse_negative\[minus-code\].*Failed/i);
     await treeItem(page, /test_parse_decimal.*Passed/i);
@@ -110,9 +97,9 @@ describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
   });
 
   it('takes the fix typed into parse.py: all tests pass', async () => {
-    const page = wb.page;
+    const page = fx.page;
     await openFile(page, 'invoicekit/parse.py');
-    const line = lineOf(join(demo.dir, 'invoicekit', 'parse.py'), 'cleaned = text.strip()');
+    const line = lineOf(join(fx.workspace.dir, 'invoicekit', 'parse.py'), 'cleaned = text.strip()');
     await page.keyboard.press('Control+G');
     await page.keyboard.type(String(line));
     await page.keyboard.press('Enter');
@@ -121,15 +108,15 @@ describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
     await page.keyboard.press('Control+S');
     await screenshot(page, 'chainlens-05-fix-typed');
     await runCommand(page, 'ChainLens: Run Step Tests');
-    await waitForLog(server, /step 1 \(worktree\): resolved · F2P 5\/5 · P2P 22\/22/, { ...CHANNEL, timeoutMs: 180_000 });
-    assert.match(readFileSync(join(demo.dir, 'invoicekit', 'parse.py'), 'utf8'), /return -parse_amount\(cleaned\.strip\("-\(\)"\)\.strip\(\), default_currency\)/);
+    await waitForLog(fx.server, /step 1 \(worktree\): resolved · F2P 5\/5 · P2P 22\/22/, { ...CHANNEL, timeoutMs: 180_000 });
+    assert.match(readFileSync(join(fx.workspace.dir, 'invoicekit', 'parse.py'), 'utf8'), /return -parse_amount\(cleaned\.strip\("-\(\)"\)\.strip\(\), default_currency\)/);
     await showTestingView(page, 1);
     await treeItem(page, /test_parse_negative\[minus-code\].*Passed/i);
     await screenshot(page, 'chainlens-06-tests-pass');
   });
 
   it('submits step 1: it is graded resolved and step 2 becomes current', async () => {
-    const page = wb.page;
+    const page = fx.page;
     await runCommand(page, 'ChainLens: Submit Step');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: 15_000 });
@@ -139,7 +126,7 @@ describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
     await treeItem(page, /^Step 2, chainlens-demo__invoicekit-102, current/);
     const problem = await webviewFrame(page, /Step 2 of 3/);
     await problem.getByText('chainlens-demo__invoicekit-102').first().waitFor();
-    await waitForLog(server, /step 1 \(submitted\): resolved · F2P 5\/5 · P2P 22\/22/, { ...CHANNEL, timeoutMs: 180_000 });
+    await waitForLog(fx.server, /step 1 \(submitted\): resolved · F2P 5\/5 · P2P 22\/22/, { ...CHANNEL, timeoutMs: 180_000 });
     await treeItem(page, /^Step 1, chainlens-demo__invoicekit-101, resolved/);
     await screenshot(page, 'chainlens-08-step2-current');
   });

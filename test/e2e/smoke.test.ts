@@ -11,93 +11,89 @@ import {
   assertSuitePassed,
   clickTreeItem,
   editorText,
+  openChainLensWorkbench,
   openFile,
-  openWorkbench,
   readExtensionHostLog,
   runCommand,
   runExtensionHostSuite,
   screenshot,
   startCodeServer,
+  tempWorkspace,
   typeInEditor,
   waitForLog,
   waitForNotification,
   webviewFrame,
-  type CodeServer,
-  type Workbench,
+  type ChainLensWorkbench,
 } from './harness';
 
 const fixtures = join(__dirname, 'fixtures');
 
 describe('e2e harness: code-server + Chromium + the smoke extension', () => {
-  let workspace: string;
-  let server: CodeServer | undefined;
-  let wb: Workbench | undefined;
+  let fx: ChainLensWorkbench | undefined;
 
   before(async () => {
-    workspace = mkdtempSync(join(tmpdir(), 'chainlens-smoke-ws-'));
-    writeFileSync(join(workspace, 'hello.py'), 'print("hello")\n');
-    server = await startCodeServer({ workspace, extensionDevPath: join(fixtures, 'smoke-extension') });
-    wb = await openWorkbench(server);
+    fx = await openChainLensWorkbench({
+      workspace: () => tempWorkspace('chainlens-smoke-ws-', (dir) => writeFileSync(join(dir, 'hello.py'), 'print("hello")\n')),
+      extensionDevPath: join(fixtures, 'smoke-extension'),
+    });
     process.stderr.write(
-      `[smoke] code-server healthy after ${server.startupMs} ms; workbench after ${wb.timings.workbenchMs} ms, ` +
-        `extension host up after ${wb.timings.extensionHostMs} ms\n`,
+      `[smoke] code-server healthy after ${fx.server.startupMs} ms; workbench after ${fx.wb.timings.workbenchMs} ms, ` +
+        `extension host up after ${fx.wb.timings.extensionHostMs} ms\n`,
     );
   });
 
   after(async () => {
-    const root = server?.root;
-    await wb?.close();
-    await server?.stop();
-    rmSync(workspace, { recursive: true, force: true });
+    const root = fx?.server.root;
+    await fx?.close();
     if (root && !process.env.CHAINLENS_E2E_KEEP) assert.equal(existsSync(root), false, 'stop() removes the temp root');
   });
 
   it('shows the workbench with the workspace and the contributed view', async () => {
-    const page = wb!.page;
+    const page = fx!.page;
     await page.getByRole('treeitem', { name: 'hello.py' }).waitFor({ state: 'visible' });
     await page.locator('.pane-header', { hasText: /smoke items/i }).waitFor({ state: 'visible' });
     await screenshot(page, 'smoke-01-workbench');
   });
 
   it('runs a command from the command palette and shows its notification', async () => {
-    await runCommand(wb!.page, 'ChainLens Smoke: Say Hello');
-    const message = await waitForNotification(wb!.page, /Hello from the smoke extension/);
-    assert.equal(message, `Hello from the smoke extension: 1 entries in ${basename(workspace)}`);
-    await screenshot(wb!.page, 'smoke-02-notification');
+    await runCommand(fx!.page, 'ChainLens Smoke: Say Hello');
+    const message = await waitForNotification(fx!.page, /Hello from the smoke extension/);
+    assert.equal(message, `Hello from the smoke extension: 1 entries in ${basename(fx!.workspace.dir)}`);
+    await screenshot(fx!.page, 'smoke-02-notification');
   });
 
   it('fails clearly for a command the palette does not have', async () => {
-    await assert.rejects(runCommand(wb!.page, 'ChainLens Smoke: No Such Command', { timeoutMs: 2000 }), /is not in the command palette/);
+    await assert.rejects(runCommand(fx!.page, 'ChainLens Smoke: No Such Command', { timeoutMs: 2000 }), /is not in the command palette/);
   });
 
   it('clicks a tree item; the extension logs it to its output channel', async () => {
-    await clickTreeItem(wb!.page, 'beta', { view: 'Smoke Items' });
-    await waitForNotification(wb!.page, /^Picked beta$/);
-    await waitForLog(server!, /picked beta/, { channel: 'ChainLens Smoke' });
+    await clickTreeItem(fx!.page, 'beta', { view: 'Smoke Items' });
+    await waitForNotification(fx!.page, /^Picked beta$/);
+    await waitForLog(fx!.server, /picked beta/, { channel: 'ChainLens Smoke' });
     // --log debug makes the host log name each activation, with its activation event.
-    assert.match(readExtensionHostLog(server!), /chainlens-test\.smoke-extension/);
+    assert.match(readExtensionHostLog(fx!.server), /chainlens-test\.smoke-extension/);
   });
 
   it('opens a file through quick open and types into the editor', async () => {
-    await openFile(wb!.page, 'hello.py');
-    await typeInEditor(wb!.page, '# typed by the e2e test\n');
-    assert.match(await editorText(wb!.page), /^# typed by the e2e test\nprint\("hello"\)/);
-    await screenshot(wb!.page, 'smoke-03-editor');
+    await openFile(fx!.page, 'hello.py');
+    await typeInEditor(fx!.page, '# typed by the e2e test\n');
+    assert.match(await editorText(fx!.page), /^# typed by the e2e test\nprint\("hello"\)/);
+    await screenshot(fx!.page, 'smoke-03-editor');
   });
 
   it('opens a webview panel; a click in it round-trips through the extension host', async () => {
-    await runCommand(wb!.page, 'ChainLens Smoke: Show Panel');
-    const panel = await webviewFrame(wb!.page, /Smoke Panel/);
+    await runCommand(fx!.page, 'ChainLens Smoke: Show Panel');
+    const panel = await webviewFrame(fx!.page, /Smoke Panel/);
     await panel.getByRole('button', { name: 'Count' }).click();
     await panel.getByText('extension saw 1 click(s)').waitFor();
-    await waitForLog(server!, /webview click 1/, { channel: 'ChainLens Smoke' });
-    await screenshot(wb!.page, 'smoke-04-webview');
+    await waitForLog(fx!.server, /webview click 1/, { channel: 'ChainLens Smoke' });
+    await screenshot(fx!.page, 'smoke-04-webview');
   });
 
   it('runs an API-level suite inside the extension host of that VS Code', async () => {
-    const report = await runExtensionHostSuite(server!, join(fixtures, 'exthost-suites', 'smoke.suite.ts'));
+    const report = await runExtensionHostSuite(fx!.server, join(fixtures, 'exthost-suites', 'smoke.suite.ts'));
     assertSuitePassed(report);
-    assert.equal(report.exthostPid, wb!.exthostPid);
+    assert.equal(report.exthostPid, fx!.wb.exthostPid);
     assert.deepEqual(
       report.tests.map((t) => t.fullTitle),
       [
@@ -110,7 +106,7 @@ describe('e2e harness: code-server + Chromium + the smoke extension', () => {
   });
 
   it('reports extension-host failures and timeouts with their source lines', async () => {
-    const report = await runExtensionHostSuite(server!, join(fixtures, 'exthost-suites', 'failing.suite.ts'));
+    const report = await runExtensionHostSuite(fx!.server, join(fixtures, 'exthost-suites', 'failing.suite.ts'));
     assert.equal(report.passed, 1);
     assert.equal(report.failed, 2);
     const [, assertion, hang] = report.tests;
@@ -151,10 +147,12 @@ describe('e2e harness: installing a .vsix', () => {
 
 describe('e2e harness: workspace trust on', () => {
   it('opens the folder in Restricted Mode, where the smoke extension does not run', async (t) => {
-    const workspace = mkdtempSync(join(tmpdir(), 'chainlens-untrusted-ws-'));
-    t.after(() => rmSync(workspace, { recursive: true, force: true }));
-    const server = await startCodeServer({ workspace, extensionDevPath: join(fixtures, 'smoke-extension'), workspaceTrust: true, t });
-    const { page } = await openWorkbench(server, { t });
+    const { server, page } = await openChainLensWorkbench({
+      workspace: () => tempWorkspace('chainlens-untrusted-ws-'),
+      extensionDevPath: join(fixtures, 'smoke-extension'),
+      workspaceTrust: true,
+      t,
+    });
     await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).waitFor({ state: 'visible' });
     await screenshot(page, 'smoke-05-restricted-mode');
     assertSuitePassed(await runExtensionHostSuite(server, join(fixtures, 'exthost-suites', 'restricted.suite.ts')));

@@ -11,6 +11,7 @@ export {
   expandView,
   clickTreeItem,
   webviewFrame,
+  reloadWindow,
   type Workbench,
   type OpenWorkbenchOptions,
 } from './workbench';
@@ -24,3 +25,4 @@ export {
   type RunExthostSuiteOptions,
 } from './exthost/run';
 export { repoRoot, testResultsDir } from './paths';
+export { openChainLensWorkbench, tempWorkspace, type ChainLensWorkbench, type E2eWorkspace, type OpenChainLensWorkbenchOptions } from './fixture';

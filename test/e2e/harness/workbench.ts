@@ -208,7 +208,8 @@ export async function clickTreeItem(page: Page, label: string | RegExp, options:
 /**
  * The content frame of the visible webview (panel or view) whose page contains `hasText`.
  * VS Code nests each webview twice: an outer iframe.webview (its host page) holding the
- * extension's HTML in iframe#active-frame.
+ * extension's HTML in iframe#active-frame. The frame is located by the outer iframe's name (the
+ * webview's id), so it stays that webview when others are created or closed later.
  */
 export async function webviewFrame(page: Page, hasText: string | RegExp, options: { timeoutMs?: number } = {}): Promise<FrameLocator> {
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
@@ -216,11 +217,34 @@ export async function webviewFrame(page: Page, hasText: string | RegExp, options
   for (;;) {
     const count = await outers.count();
     for (let i = 0; i < count; i++) {
-      if (!(await outers.nth(i).isVisible())) continue;
-      const inner = outers.nth(i).contentFrame().frameLocator('iframe#active-frame');
+      const outer = outers.nth(i);
+      if (!(await outer.isVisible())) continue;
+      const name = await outer.getAttribute('name');
+      const stable = name ? page.locator(`iframe.webview[name=${JSON.stringify(name)}]`) : outer;
+      const inner = stable.contentFrame().frameLocator('iframe#active-frame');
       if ((await inner.locator('body').filter({ hasText }).count()) > 0) return inner;
     }
     if (Date.now() > deadline) throw new Error(`no visible webview containing ${String(hasText)} (${count} webview frames)`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * Reloads the window the way a person does (Developer: Reload Window), which makes the workbench
+ * write its state (open editors, webview states) before it goes; a browser refresh
+ * (page.reload()) does not wait for that write, so the window may come back as it was some time
+ * earlier. Resolves when the new page's status bar shows and, with the runner extension, its new
+ * extension host has started; returns that host's pid.
+ */
+export async function reloadWindow(server: CodeServer, wb: Workbench, options: { timeoutMs?: number } = {}): Promise<number | undefined> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const page = wb.page;
+  const hostsBefore = new Set(readyExtensionHosts(server).map((h) => h.pid));
+  const navigated = page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: timeoutMs });
+  await runCommand(page, 'Developer: Reload Window');
+  await navigated;
+  await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: timeoutMs });
+  if (!server.exthostDir) return undefined;
+  wb.exthostPid = await until('the reloaded window\'s extension host (runner ready file)', timeoutMs, () => readyExtensionHosts(server).find((h) => !hostsBefore.has(h.pid))?.pid);
+  return wb.exthostPid;
 }
