@@ -102,8 +102,12 @@ async function main() {
     const grammarMs = ms(t0);
 
     t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const analysis = await analyzeStep({ stepPatch, goldPatch, readFile: async (p) => blobs.get(p), symbols: createSymbolIndex(parser) });
     const analyzeMs = ms(t0);
+    // CPU time of this process alone: steadier than wall time when other work shares the machine.
+    const cpu = process.cpuUsage(cpu0);
+    const analyzeCpuMs = (cpu.user + cpu.system) / 1000;
 
     const total = parseMs + readMs + analyzeMs;
     const lines = [
@@ -112,7 +116,7 @@ async function main() {
       `parse both patches:              ${parseMs.toFixed(0)} ms`,
       `read pre-images (git cat-file):  ${readMs.toFixed(0)} ms`,
       `python grammar load (once):      ${grammarMs.toFixed(0)} ms`,
-      `analysis (post-images, tree-sitter parse of 3 versions/file, symbol mapping, scope, metrics, drift): ${analyzeMs.toFixed(0)} ms`,
+      `analysis (post-images, tree-sitter parse of 3 versions/file, symbol mapping, scope, metrics, drift): ${analyzeMs.toFixed(0)} ms (CPU ${analyzeCpuMs.toFixed(0)} ms)`,
       `total (parse + read + analysis): ${total.toFixed(0)} ms = ${(total / gitDiffMs).toFixed(1)}x the git diff`,
       `result: file Jaccard ${analysis.files.jaccard?.toFixed(2)}, symbol Jaccard ${analysis.symbols.jaccard?.toFixed(3)}, ${analysis.symbols.overshoot.length} symbol overshoot, ${analysis.symbols.undershoot.length} symbol undershoot, ${analysis.drift.length} drift suggestions, ${analysis.metrics.length} symbols with metrics`,
     ];

@@ -9,8 +9,9 @@ import type { SyntaxNodeLike, SyntaxPoint } from '../../core/analysis/syntax';
  * are never asked, and two point objects per node were a large share of garbage collection.
  */
 class MirrorNode implements SyntaxNodeLike {
-  readonly children: MirrorNode[] = [];
-  readonly fields: (string | null)[] = [];
+  /** Leaves (most nodes) share one empty list instead of allocating two each. */
+  children: readonly MirrorNode[] = NO_CHILDREN;
+  fields: readonly (string | null)[] = NO_FIELDS;
   /** tree-sitter's id of the subtree (its address), when the mirror was indexed. */
   id: number | undefined;
 
@@ -34,6 +35,16 @@ class MirrorNode implements SyntaxNodeLike {
     return this.doc.source.slice(this.startIndex, this.endIndex);
   }
 
+  addChild(child: MirrorNode, field: string | null): void {
+    if (this.children === NO_CHILDREN) {
+      this.children = [child];
+      this.fields = [field];
+      return;
+    }
+    (this.children as MirrorNode[]).push(child);
+    (this.fields as (string | null)[]).push(field);
+  }
+
   get childCount(): number {
     return this.children.length;
   }
@@ -51,6 +62,9 @@ class MirrorNode implements SyntaxNodeLike {
     return this.fields[index] ?? null;
   }
 }
+
+const NO_CHILDREN: readonly MirrorNode[] = Object.freeze([]);
+const NO_FIELDS: readonly (string | null)[] = Object.freeze([]);
 
 /** The mirrored source text with a table of line starts. */
 class MirrorDoc {
@@ -116,8 +130,7 @@ export function mirrorTree(tree: Tree, source: string, options: MirrorOptions = 
       const [src, dst] = work.pop()!;
       for (let i = 0; i < src.children.length; i++) {
         const c = copy(src.children[i]);
-        dst.children.push(c);
-        dst.fields.push(src.fields[i]);
+        dst.addChild(c, src.fields[i]);
         if (src.children[i].children.length > 0) work.push([src.children[i], c]);
       }
     }
@@ -137,7 +150,8 @@ export function mirrorTree(tree: Tree, source: string, options: MirrorOptions = 
       const type = types[typeId] ?? 'ERROR';
       const start = cursor.startIndex;
       const end = cursor.endIndex;
-      const id = wantId ? cursor.nodeId : undefined;
+      // Anonymous nodes are tokens (leaves): checking them costs what reading them does.
+      const id = wantId && isNamed ? cursor.nodeId : undefined;
       const old = reuse && id !== undefined ? reuse.byId.get(id) : undefined;
       // The id says tree-sitter reused the subtree; type and text are checked all the same.
       if (old && old.type === type && old.endIndex - old.startIndex === end - start && reuse!.source.slice(old.startIndex, old.endIndex) === source.slice(start, end)) {
@@ -158,8 +172,7 @@ export function mirrorTree(tree: Tree, source: string, options: MirrorOptions = 
         const parent = stack[stack.length - 1];
         if (byId && parent.id !== undefined) byId.set(parent.id, parent);
         const node = make();
-        parent.children.push(node);
-        parent.fields.push(fields[cursor.currentFieldId] ?? null);
+        parent.addChild(node, fields[cursor.currentFieldId] ?? null);
         stack.push(node);
         descend = !reused;
         continue;
@@ -168,9 +181,7 @@ export function mirrorTree(tree: Tree, source: string, options: MirrorOptions = 
       if (cursor.gotoNextSibling()) {
         stack.pop();
         const node = make();
-        const parent = stack[stack.length - 1];
-        parent.children.push(node);
-        parent.fields.push(fields[cursor.currentFieldId] ?? null);
+        stack[stack.length - 1].addChild(node, fields[cursor.currentFieldId] ?? null);
         stack.push(node);
         descend = !reused;
         continue;
