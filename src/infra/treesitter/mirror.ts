@@ -106,6 +106,14 @@ export interface MirrorOptions {
   readonly reuse?: MirrorIndex;
 }
 
+/** A childless copy of `n`, `delta` characters further into `doc`, indexed by id if it has children. */
+function moved(n: MirrorNode, delta: number, doc: MirrorDoc, byId: Map<number, MirrorNode> | undefined): MirrorNode {
+  const c = new MirrorNode(n.type, n.isNamed, n.startIndex + delta, n.endIndex + delta, doc);
+  c.id = n.id;
+  if (byId && c.id !== undefined && n.children.length > 0) byId.set(c.id, c);
+  return c;
+}
+
 export function mirrorTree(tree: Tree, source: string, options: MirrorOptions = {}): { root: SyntaxNodeLike; index?: MirrorIndex } {
   const { types, fields } = tree.language;
   const named = new Map<number, boolean>();
@@ -117,21 +125,16 @@ export function mirrorTree(tree: Tree, source: string, options: MirrorOptions = 
 
   /** A mirrored subtree moved by `delta` characters into the new source. */
   const shifted = (from: MirrorNode, delta: number): MirrorNode => {
-    const copy = (n: MirrorNode) => {
-      const c = new MirrorNode(n.type, n.isNamed, n.startIndex + delta, n.endIndex + delta, doc);
-      c.id = n.id;
-      if (byId && c.id !== undefined && n.children.length > 0) byId.set(c.id, c);
-      return c;
-    };
-    const root = copy(from);
+    const root = moved(from, delta, doc, byId);
     // Iterative: expression trees can be deeper than the call stack.
     const work: [MirrorNode, MirrorNode][] = [[from, root]];
     while (work.length > 0) {
       const [src, dst] = work.pop()!;
       for (let i = 0; i < src.children.length; i++) {
-        const c = copy(src.children[i]);
+        const child = src.children[i];
+        const c = moved(child, delta, doc, byId);
         dst.addChild(c, src.fields[i]);
-        if (src.children[i].children.length > 0) work.push([src.children[i], c]);
+        if (child.children.length > 0) work.push([child, c]);
       }
     }
     return root;
