@@ -124,16 +124,16 @@ export class AnnotationController implements vscode.Disposable {
     try {
       if (!run) return this.set(undefined);
       const current = run.state.steps.find((s) => s.order === run.state.currentStep && s.end === null);
-      const step = annotatedStep(run.state, this.chosenStep, current ? await workTreeChanged(run, current) : false);
+      const unsaved = new Map<string, string>();
+      for (const d of vscode.workspace.textDocuments) {
+        const file = d.isDirty ? this.relativePath(d.uri) : undefined;
+        if (file !== undefined) unsaved.set(file, d.getText());
+      }
+      // Unsaved edits count as changes: a person typing in the current step sees its annotations, not the last step's.
+      const step = annotatedStep(run.state, this.chosenStep, current ? unsaved.size > 0 || (await workTreeChanged(run, current)) : false);
       if (cts.token.isCancellationRequested) return;
       if (!step) return this.set(undefined);
-      const dirty = new Map<string, string>();
-      if (step.end === null) {
-        for (const d of vscode.workspace.textDocuments) {
-          const file = d.isDirty ? this.relativePath(d.uri) : undefined;
-          if (file !== undefined) dirty.set(file, d.getText());
-        }
-      }
+      const dirty = step.end === null ? unsaved : new Map<string, string>();
       const started = Date.now();
       const annotations = await annotateStep(run, step, { dirty, symbols: this.symbols, cancellation: cts.token });
       if (cts.token.isCancellationRequested) return;

@@ -62,6 +62,7 @@ export class SymbolLensProvider implements vscode.CodeLensProvider, vscode.Dispo
 
   async provideCodeLenses(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
     const a = this.annotations.current;
+    this.services.output.trace(`lenses: asked for ${document.uri.toString()}, annotated step ${a?.order ?? 'none'}`);
     if (!a || !this.annotations.shown || !vscode.workspace.getConfiguration('chainlens.annotations').get<boolean>('codeLens', true)) return [];
     const file = this.annotations.relativePath(document.uri);
     const wanted = file === undefined ? undefined : lensSymbols(a, file);
@@ -82,6 +83,7 @@ export class SymbolLensProvider implements vscode.CodeLensProvider, vscode.Dispo
     } finally {
       outline.dispose();
     }
+    this.services.output.trace(`lenses: ${file}, step ${a.order}: ${lenses.length} for ${wanted.size} symbol(s)`);
     return lenses;
   }
 

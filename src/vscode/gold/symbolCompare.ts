@@ -45,6 +45,11 @@ async function symbolSelection(index: SymbolIndex, file: string, text: string, s
   }
 }
 
+/** The symbol's first line at the top of each editor, so the columns line up on it. */
+function atTop(editor: vscode.TextEditor, at: vscode.Range): void {
+  editor.revealRange(at, vscode.TextEditorRevealType.AtTop);
+}
+
 export function registerSymbolCompare(context: vscode.ExtensionContext, services: ChainLensServices, annotations: AnnotationController): void {
   const documents = new VersionDocuments(services);
 
@@ -121,11 +126,11 @@ export function registerSymbolCompare(context: vscode.ExtensionContext, services
         for (const [i, kind] of versions.entries()) {
           const doc = await openVersion(versionUri({ runId: run.state.runId, order: t.order, kind, path: t.file }), working?.languageId);
           const selection = await symbolSelection(annotations.symbols, t.file, doc.getText(), t.symbol, t.line);
-          await vscode.window.showTextDocument(doc, { viewColumn: columns[i], preview: false, preserveFocus: true, selection });
+          atTop(await vscode.window.showTextDocument(doc, { viewColumn: columns[i], preview: false, preserveFocus: true, selection }), selection);
         }
         if (working) {
           const selection = await symbolSelection(annotations.symbols, t.file, working.getText(), t.symbol, t.line);
-          await vscode.window.showTextDocument(working, { viewColumn: columns[versions.length], preview: false, selection });
+          atTop(await vscode.window.showTextDocument(working, { viewColumn: columns[versions.length], preview: false, selection }), selection);
         }
         if (!hasRecorded) {
           void vscode.window.showInformationMessage(`ChainLens: this run holds no recorded (agent) patch for ${step.instanceId}, so only gold and working are shown. Open the chain with an agent's predictions or trajectory to add it.`);
