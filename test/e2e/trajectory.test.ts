@@ -5,11 +5,11 @@
 // position while its readable part is still shown. Screenshots: test-results/trajectory-*.png.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openWorkbench, repoRoot, screenshot, startCodeServer, waitForLog, webviewFrame, type CodeServer, type Workbench } from './harness';
+import { openChainLensWorkbench, reloadWindow, screenshot, tempWorkspace, waitForLog, webviewFrame, type ChainLensWorkbench } from './harness';
+import { makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 import { formatFile } from '../helpers/formats';
 
 const TRAJ = 'sweagent_v0_gpt4__pydicom__pydicom-1458.traj';
@@ -47,32 +47,27 @@ async function activeTab(page: Page): Promise<string> {
   return (await page.locator('.editor-group-container .tab.active').allInnerTexts()).map((t) => t.trim()).join(' | ');
 }
 
+const VIEWPORT = { width: 1600, height: 1000 };
+
+function fillPydicomWorkspace(dir: string): void {
+  copyFileSync(fixture, join(dir, TRAJ));
+  // a stand-in for the repository file the agent edited, long enough for lines 287-296
+  mkdirSync(join(dir, 'pydicom/pixel_data_handlers'), { recursive: true });
+  writeFileSync(join(dir, HANDLER), Array.from({ length: 380 }, (_, k) => `# numpy_handler stub line ${k + 1}`).join('\n') + '\n');
+  // the same run cut off mid-file, as a crashed agent leaves it
+  const text = readFileSync(fixture, 'utf8');
+  writeFileSync(join(dir, 'truncated.traj'), text.slice(0, Math.floor(text.length * 0.6)));
+}
+
 describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', () => {
-  let workspace: string;
-  let server: CodeServer;
-  let wb: Workbench;
-
+  let fx: ChainLensWorkbench;
   before(async () => {
-    workspace = mkdtempSync(join(tmpdir(), 'chainlens-traj-ws-'));
-    copyFileSync(fixture, join(workspace, TRAJ));
-    // a stand-in for the repository file the agent edited, long enough for lines 287-296
-    mkdirSync(join(workspace, 'pydicom/pixel_data_handlers'), { recursive: true });
-    writeFileSync(join(workspace, HANDLER), Array.from({ length: 380 }, (_, k) => `# numpy_handler stub line ${k + 1}`).join('\n') + '\n');
-    // the same run cut off mid-file, as a crashed agent leaves it
-    const text = readFileSync(fixture, 'utf8');
-    writeFileSync(join(workspace, 'truncated.traj'), text.slice(0, Math.floor(text.length * 0.6)));
-    server = await startCodeServer({ workspace, extensionDevPath: repoRoot });
-    wb = await openWorkbench(server, { viewport: { width: 1600, height: 1000 } });
+    fx = await openChainLensWorkbench({ workspace: () => tempWorkspace('chainlens-traj-ws-', fillPydicomWorkspace), viewport: VIEWPORT });
   });
-
-  after(async () => {
-    await wb?.close();
-    await server?.stop();
-    if (workspace) rmSync(workspace, { recursive: true, force: true });
-  });
+  after(() => fx?.close());
 
   it('opens from the Explorer context menu and lists every step with its kind', async () => {
-    const page = wb.page;
+    const page = fx.page;
     const opened = Date.now();
     await explorerMenu(page, TRAJ, 'Open Trajectory…');
     const frame = await webviewFrame(page, /pydicom__pydicom-1458/, { timeoutMs: 60_000 });
@@ -80,11 +75,11 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
     process.stderr.write(`[trajectory] viewer showed all 12 steps ${Date.now() - opened} ms after the menu click\n`);
     assert.match(await frame.locator('.meta').innerText(), /swe-agent v0.*12 steps/s);
     assert.equal((await frame.locator('#step-8 .summary').innerText()).trim(), 'edit numpy_handler.py 287-296');
-    await waitForLog(server, /trajectory sweagent_v0_gpt4__pydicom__pydicom-1458\.traj: 1 trajectories, 12 steps, 0 problems/, { channel: 'ChainLens' });
+    await waitForLog(fx.server, /trajectory sweagent_v0_gpt4__pydicom__pydicom-1458\.traj: 1 trajectories, 12 steps, 0 problems/, { channel: 'ChainLens' });
   });
 
   it('walks the steps with j and the editor follows the edit of numpy_handler.py at lines 287-296', async () => {
-    const page = wb.page;
+    const page = fx.page;
     const frame = await webviewFrame(page, /pydicom__pydicom-1458/);
     await frame.locator('#step-4').click(); // view numpy_handler.py 273-372
     await page.locator('.tab.active', { hasText: 'numpy_handler.py' }).waitFor({ state: 'visible', timeout: 20_000 });
@@ -103,7 +98,7 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
   });
 
   it('opens numpy_handler.py as of step 8 as a read-only document with the agent\'s edit', async () => {
-    const page = wb.page;
+    const page = fx.page;
     const frame = await webviewFrame(page, /pydicom__pydicom-1458/);
     await frame.locator('.files vscode-button', { hasText: 'Workspace at this step' }).first().click();
     await page.locator('.tab.active', { hasText: 'numpy_handler.py' }).waitFor({ state: 'visible', timeout: 20_000 });
@@ -118,7 +113,7 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
   });
 
   it('shows a truncated trajectory\'s problem with file and position, and the steps it could read', async () => {
-    const page = wb.page;
+    const page = fx.page;
     await explorerMenu(page, 'truncated.traj', 'Open Trajectory…');
     const frame = await webviewFrame(page, /truncated\.traj/, { timeoutMs: 30_000 }).catch(async (e: Error) => {
       await screenshot(page, 'trajectory-03-truncated-missing');
@@ -131,13 +126,13 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
     assert.ok((await frame.locator('.row').count()) > 0, 'the readable steps are listed');
     await screenshot(page, 'trajectory-04-truncated');
     // the agent finishes writing the file: the viewer reloads it and the problem is gone
-    writeFileSync(join(workspace, 'truncated.traj'), readFileSync(fixture, 'utf8'));
+    writeFileSync(join(fx.workspace.dir, 'truncated.traj'), readFileSync(fixture, 'utf8'));
     await problems.first().waitFor({ state: 'detached', timeout: 30_000 });
     await frame.locator('.meta', { hasText: 'exit: submitted' }).waitFor({ state: 'visible', timeout: 10_000 });
   });
 
   it('compares two trajectories side by side from a multi-selection in the Explorer', async () => {
-    const page = wb.page;
+    const page = fx.page;
     await page.getByRole('treeitem', { name: TRAJ, exact: true }).first().click();
     await page.getByRole('treeitem', { name: 'truncated.traj', exact: true }).first().click({ modifiers: ['Control'] });
     await explorerMenu(page, 'truncated.traj', 'Compare Trajectories…');
@@ -148,16 +143,69 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
     await screenshot(page, 'trajectory-05-compare');
   });
 
-  // Skipped: after page.reload() the panel is restored, but whether its saved step is re-selected
-  // before the test looks is flaky in code-server under load (failed 2 of 4 runs). Open issue.
-  it.skip('comes back after a window reload with the same step selected', async () => {
-    const page = wb.page;
-    await page.reload();
-    await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
+  it('comes back after a window reload with the same step selected', async () => {
+    const page = fx.page;
+    // Developer: Reload Window, as a person reloads: the workbench writes the viewer's saved state
+    // before it goes (a browser refresh may not, and the window then comes back as it was earlier).
+    await reloadWindow(fx.server, fx.wb);
     await page.locator('.tab', { hasText: 'pydicom__pydicom-1458 (trajectory)' }).first().click({ timeout: 60_000 });
-    const frame = await webviewFrame(page, /pydicom__pydicom-1458/, { timeoutMs: 60_000 });
+    // the new extension host's serializer reopens the file with the step the viewer saved
+    await waitForLog(fx.server, /trajectory viewer restored: .*sweagent_v0_gpt4__pydicom__pydicom-1458\.traj, step 8/, { channel: 'ChainLens', timeoutMs: 60_000 });
+    // the viewer's own frame: the compare view beside it names the same instance
+    const frame = await webviewFrame(page, /pydicom__pydicom-1458\s*swe-agent v0/, { timeoutMs: 60_000 });
     await frame.locator('#step-8.selected').waitFor({ state: 'visible', timeout: 30_000 });
-    await frame.locator('.detail-pane h2', { hasText: 'Step 8 · edit' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await frame.locator('.detail-pane h2', { hasText: 'Step 8 · edit' }).waitFor({ state: 'visible', timeout: 30_000 });
     await screenshot(page, 'trajectory-06-restored');
+  });
+});
+
+/**
+ * The demo agent's run on chain step 1 as a SWE-agent v0 trajectory (made here from its recorded
+ * patch): named after the instance, which is how a .traj without replay_config names it.
+ */
+function withStep1Trajectory(demo: DemoWorkspace): DemoWorkspace {
+  const prediction = JSON.parse(readFileSync(join(demo.dir, 'demo-agent.predictions.jsonl'), 'utf8').split('\n')[0]) as { instance_id: string; model_patch: string };
+  const state = JSON.stringify({ open_file: '/invoicekit/invoicekit/parse.py', working_dir: '/invoicekit' });
+  const lines = readFileSync(join(demo.dir, 'invoicekit', 'parse.py'), 'utf8').split('\n').length - 1;
+  const traj = {
+    environment: 'swe_main',
+    trajectory: [
+      { thought: 'parse_amount should accept a leading minus.', action: 'open invoicekit/parse.py', observation: `[File: /invoicekit/invoicekit/parse.py (${lines} lines total)]`, state },
+      { thought: 'Done.', action: 'submit', observation: prediction.model_patch, state },
+    ],
+    history: [],
+    info: { exit_status: 'submitted', submission: prediction.model_patch },
+  };
+  writeFileSync(join(demo.dir, `${prediction.instance_id}.traj`), JSON.stringify(traj, null, 2));
+  appendFileSync(join(demo.dir, '.git', 'info', 'exclude'), `/${prediction.instance_id}.traj\n`);
+  return demo;
+}
+
+describe('ChainLens trajectory viewer: a chain step\'s trajectory against the gold patch', () => {
+  const STEP1 = 'chainlens-demo__invoicekit-101';
+  let fx: ChainLensWorkbench<DemoWorkspace>;
+  before(async () => {
+    fx = await openChainLensWorkbench({ workspace: () => withStep1Trajectory(makeDemoWorkspace({ checkout: true })), viewport: VIEWPORT });
+  });
+  after(() => fx?.close());
+
+  it('opens the submission against the gold patch of its chain step as a diff, and the test patch', async () => {
+    const page = fx.page;
+    await explorerMenu(page, `${STEP1}.traj`, 'Open Trajectory…');
+    const frame = await webviewFrame(page, new RegExp(`${STEP1}\\s*swe-agent v0`), { timeoutMs: 60_000 });
+    // the open run has this instance as step 1, so the header offers its gold and test patches
+    await frame.locator('.evaluation', { hasText: 'Chain step 1' }).waitFor({ state: 'visible', timeout: 60_000 });
+    await frame.locator('.actions vscode-button', { hasText: 'Submission ↔ Gold' }).click();
+    await page.locator('.tab.active', { hasText: `${STEP1}: submission ↔ gold (step 1)` }).waitFor({ state: 'visible', timeout: 20_000 });
+    // left the agent's patch, right gold: the accounting-style branch is what gold has and the agent left out
+    const diff = page.locator('.monaco-diff-editor').filter({ has: page.locator('.modified-in-monaco-diff-editor') }).first();
+    await diff.locator('.modified-in-monaco-diff-editor .view-line', { hasText: 'Accounting style for credits' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await diff.locator('.original-in-monaco-diff-editor .view-line', { hasText: 'Accounting style' }).count(), 0);
+    await diff.locator('.line-insert, .char-insert').first().waitFor({ state: 'attached', timeout: 20_000 });
+    await screenshot(page, 'trajectory-07-submission-vs-gold');
+    await frame.locator('.actions vscode-button', { hasText: 'Test Patch' }).click();
+    await page.locator('.tab.active', { hasText: 'step 1 test patch.diff' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.locator('.editor-group-container .view-line', { hasText: 'diff --git a/tests/test_parse.py' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await screenshot(page, 'trajectory-08-test-patch');
   });
 });

@@ -42,9 +42,11 @@ export function registerTrajectories(context: vscode.ExtensionContext, services:
       async deserializeWebviewPanel(webviewPanel, state: unknown) {
         const saved = (state ?? {}) as TrajectoryViewState;
         if (!saved.file || !existsSync(saved.file)) {
+          services.output.info(`trajectory viewer not restored: ${saved.file ? `${saved.file} is gone` : 'it had not saved which file it showed'}`);
           webviewPanel.dispose();
           return;
         }
+        services.output.info(`trajectory viewer restored: ${saved.file}${saved.selected !== undefined ? `, step ${saved.selected}` : ''}`);
         adopt(new TrajectoryPanel(shared, saved.file, webviewPanel, saved.trajectory ?? 0));
       },
     }),
