@@ -3,6 +3,7 @@
 // src/vscode/services.ts. Activation: a workspace that is a ChainLens work tree
 // (workspaceContains:.git/chainlens/current), the ChainLens view, or any ChainLens command.
 import * as vscode from 'vscode';
+import type { AnnotationController } from './vscode/annotations/annotationController';
 import { registerAnnotations } from './vscode/annotations/registerAnnotations';
 import { registerAgent } from './vscode/agent/registerAgent';
 import { registerChainView } from './vscode/chainView/chainTree';
@@ -22,6 +23,8 @@ export interface ChainLensApi {
   readonly services: ChainLensServices;
   /** Settles once the work tree's run (if any) has been resumed after activation. */
   readonly ready: Promise<void>;
+  /** The editor annotations of the annotated step (what is drawn, and drawing it again). */
+  readonly annotations: AnnotationController;
 }
 
 export function activate(context: vscode.ExtensionContext): ChainLensApi {
@@ -46,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerTesting(context, services);
   registerProblemStatement(context, services);
   registerCompareWithGold(context, services);
-  registerAnnotations(context, services);
+  const annotations = registerAnnotations(context, services);
   registerStatusBar(context, services);
   registerAgent(context, services);
   registerTrajectories(context, services);
@@ -55,7 +58,7 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   // Trusting the folder later: reopen the run with git (recovering anything left half done).
   context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void resumeRun(services, runs)));
   output.info(`ChainLens ${context.extension.packageJSON.version as string} activated in ${Date.now() - started} ms`);
-  return { services, ready };
+  return { services, ready, annotations };
 }
 
 /** A window opened on a ChainLens work tree continues its run where it was. */

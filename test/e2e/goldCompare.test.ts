@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openFile, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, typeInEditor, type CodeServer, type Workbench } from './harness';
+import { openChainLensWorkbench, openFile, repoRoot, runCommand, screenshot, typeInEditor, type ChainLensWorkbench } from './harness';
 import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 
 async function goToLine(page: Page, line: number): Promise<void> {
@@ -23,33 +23,26 @@ function lens(page: Page, title: RegExp) {
   return page.locator('.editor-instance .codelens-decoration a:visible', { hasText: title });
 }
 
+/** The demo chain checked out as AH with the CLI, as a person would; the window resumes the run. */
+function ahWorkspace(): DemoWorkspace {
+  const demo = makeDemoWorkspace();
+  const predictions = join(demo.dir, 'demo-agent.predictions.jsonl');
+  execFileSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), 'checkout', demo.chainFile, '--repo', demo.dir, '--dir', demo.dir, '--authors', '1=recorded', '--predictions', predictions], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return demo;
+}
+
 describe('ChainLens: compare a symbol with gold, and gold | recorded | working', () => {
-  let demo: DemoWorkspace;
-  let server: CodeServer;
-  let wb: Workbench;
+  let fx: ChainLensWorkbench<DemoWorkspace>;
   let parsePy: string;
 
   before(async () => {
-    demo = makeDemoWorkspace();
-    parsePy = join(demo.dir, 'invoicekit', 'parse.py');
-    // AH, as a person would with `chainlens checkout`: the window resumes the run.
-    execFileSync(
-      process.execPath,
-      [join(repoRoot, 'dist', 'cli.js'), 'checkout', demo.chainFile, '--repo', demo.dir, '--dir', demo.dir, '--authors', '1=recorded', '--predictions', join(demo.dir, 'demo-agent.predictions.jsonl')],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    server = await startCodeServer({ workspace: demo.dir, extensionDevPath: repoRoot });
-    wb = await openWorkbench(server, { viewport: { width: 1600, height: 950 } });
+    fx = await openChainLensWorkbench({ workspace: ahWorkspace, viewport: { width: 1600, height: 950 } });
+    parsePy = join(fx.workspace.dir, 'invoicekit', 'parse.py');
   });
-
-  after(async () => {
-    await wb?.close();
-    await server?.stop();
-    demo?.remove();
-  });
+  after(() => fx?.close());
 
   it('shows lenses above the symbol the step changes outside gold and the one gold changes that the step leaves alone', async () => {
-    const page = wb.page;
+    const page = fx.page;
     // The run resumes when the window opens: the status bar names step 2.
     await page.locator('.statusbar-item', { hasText: /step 2\/3/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
     await openFile(page, 'invoicekit/parse.py');
@@ -73,7 +66,7 @@ describe('ChainLens: compare a symbol with gold, and gold | recorded | working',
   });
 
   it("opens the diff with gold at the missed symbol: gold's change on the left, the work tree on the right", async () => {
-    const page = wb.page;
+    const page = fx.page;
     await lens(page, /gold changes this, the step does not/).first().click();
     const tab = page.locator('.tab', { hasText: '_to_decimal: gold ↔ working' });
     await tab.first().waitFor({ state: 'visible', timeout: 30_000 });
@@ -86,7 +79,7 @@ describe('ChainLens: compare a symbol with gold, and gold | recorded | working',
   });
 
   it('opens gold, the recorded agent patch and the work tree side by side at the symbol', async () => {
-    const page = wb.page;
+    const page = fx.page;
     await openFile(page, 'invoicekit/parse.py');
     await goToLine(page, lineOf(parsePy, 'def parse_decimal'));
     await lens(page, /Gold \| recorded \| working/).first().click();

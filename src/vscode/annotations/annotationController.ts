@@ -95,6 +95,13 @@ export class AnnotationController implements vscode.Disposable {
     return (this.drawn.get(file) ?? []).filter((d) => this.enabled(d.kind));
   }
 
+  /** The drawn annotations on a line (1-based) of a file of the run, for hovers. */
+  annotationsAt(uri: vscode.Uri, line: number): { file: string; decorations: readonly Decoration[] } | undefined {
+    const file = this.annotations ? this.relativePath(uri) : undefined;
+    if (file === undefined) return undefined;
+    return { file, decorations: this.visible(file).filter((d) => d.startLine <= line && d.endLine >= line) };
+  }
+
   private edited(e: vscode.TextDocumentChangeEvent): void {
     const file = this.relativePath(e.document.uri);
     if (file === undefined || e.contentChanges.length === 0) return;
@@ -103,7 +110,7 @@ export class AnnotationController implements vscode.Disposable {
       // Changes of one event are reported bottom-up on the original text, so they apply in order.
       const edits = e.contentChanges.map((c) => toLineEdit(c.range.start.line, c.range.end.line, c.text));
       this.drawn.set(file, mapSpans(list, edits));
-      this.paint();
+      this.paint(e.document);
     }
     this.schedule(DEBOUNCE_MS);
   }
@@ -137,8 +144,9 @@ export class AnnotationController implements vscode.Disposable {
       const started = Date.now();
       const annotations = await annotateStep(run, step, { dirty, symbols: this.symbols, cancellation: cts.token });
       if (cts.token.isCancellationRequested) return;
-      this.services.output.debug(`annotations: step ${step.order} analysed in ${Date.now() - started} ms (${annotations.decorations.size} file(s))`);
+      const analysed = Date.now();
       this.set(annotations);
+      this.services.output.debug(`annotations: step ${step.order} analysed in ${analysed - started} ms, drawn in ${Date.now() - analysed} ms (${annotations.decorations.size} file(s))`);
     } catch (e) {
       if (!cts.token.isCancellationRequested) this.services.output.warn(`annotations: ${errorMessage(e)}`);
     } finally {
@@ -155,12 +163,12 @@ export class AnnotationController implements vscode.Disposable {
     this.updated.fire(annotations);
   }
 
-  private paint(): void {
-    this.painter.paint(this.annotations, (u) => this.relativePath(u), (f) => this.visible(f));
+  private paint(only?: vscode.TextDocument): void {
+    this.painter.paint(this.annotations, (u) => this.relativePath(u), (f) => this.visible(f), only);
   }
 
-  /** Decorations and diagnostics from the current annotations and settings. */
-  private publish(): void {
+  /** Draws decorations and diagnostics from the current annotations and settings (bench/decorations.ts times it). */
+  publish(): void {
     this.paint();
     this.diagnostics.clear();
     const a = this.annotations;

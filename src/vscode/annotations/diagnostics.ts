@@ -7,22 +7,39 @@ import { goldUri } from './goldDocuments';
 
 const NAMES = { overshoot: 'Overshoot', undershoot: 'Undershoot', drift: 'Suggested drift' } as const;
 
-/** Gold-side lines an annotation refers to (undershoot: gold's change; drift: gold evidence). */
-function goldLines(a: StepAnnotations, file: string, d: Decoration): { startLine: number; endLine: number } | undefined {
-  if (d.kind === 'undershoot') {
-    const entry = [...a.analysis.symbols.undershoot, ...a.analysis.files.undershoot].find((e) => e.file === file && e.symbol === d.symbol);
-    const r = entry?.ranges.find((x) => x.side === 'gold');
-    return r ? { startLine: r.startLine, endLine: r.endLine } : undefined;
+type Lines = { startLine: number; endLine: number };
+
+/**
+ * Gold-side lines per annotation target (undershoot: gold's change; drift: gold evidence), indexed
+ * once per analysis: looking each one up in the lists made a redraw quadratic in the marks.
+ */
+function goldLinesIndex(a: StepAnnotations): Map<string, Lines> {
+  const index = new Map<string, Lines>();
+  for (const e of [...a.analysis.symbols.undershoot, ...a.analysis.files.undershoot]) {
+    const key = `undershoot\0${e.file}\0${e.symbol ?? ''}`;
+    const r = e.ranges.find((x) => x.side === 'gold');
+    if (r && !index.has(key)) index.set(key, { startLine: r.startLine, endLine: r.endLine });
   }
-  if (d.kind === 'drift') {
-    const s = a.analysis.drift.find((x) => x.file === file && x.symbol === d.symbol && x.label === d.label);
-    const lines = s?.evidence.filter((e) => e.side === 'gold').map((e) => e.line) ?? [];
-    return lines.length > 0 ? { startLine: Math.min(...lines), endLine: Math.max(...lines) } : undefined;
+  for (const s of a.analysis.drift) {
+    const key = `drift\0${s.file}\0${s.symbol}\0${s.label}`;
+    const lines = s.evidence.filter((e) => e.side === 'gold').map((e) => e.line);
+    if (lines.length > 0 && !index.has(key)) index.set(key, { startLine: Math.min(...lines), endLine: Math.max(...lines) });
   }
+  return index;
+}
+
+const indexes = new WeakMap<StepAnnotations, Map<string, Lines>>();
+
+function goldLines(a: StepAnnotations, file: string, d: Decoration): Lines | undefined {
+  let index = indexes.get(a);
+  if (!index) indexes.set(a, (index = goldLinesIndex(a)));
+  if (d.kind === 'undershoot') return index.get(`undershoot\0${file}\0${d.symbol ?? ''}`);
+  if (d.kind === 'drift') return index.get(`drift\0${file}\0${d.symbol}\0${d.label}`);
   return undefined;
 }
 
 export function diagnosticsFor(a: StepAnnotations, file: string, list: readonly Decoration[]): vscode.Diagnostic[] {
+  const gold = goldUri(a, file);
   return list.map((d) => {
     const range = new vscode.Range(d.startLine - 1, 0, d.endLine - 1, Number.MAX_SAFE_INTEGER);
     const text = d.hover.split('\n');
@@ -30,14 +47,14 @@ export function diagnosticsFor(a: StepAnnotations, file: string, list: readonly 
     const diag = new vscode.Diagnostic(range, message, d.kind === 'drift' && !d.iec ? vscode.DiagnosticSeverity.Hint : vscode.DiagnosticSeverity.Information);
     diag.source = 'ChainLens';
     diag.code = `${d.kind}${d.label ? `: ${d.label}` : ''}`;
-    const gold = goldLines(a, file, d);
-    const at = gold ? new vscode.Range(gold.startLine - 1, 0, gold.endLine - 1, 0) : new vscode.Range(0, 0, 0, 0);
-    const what = gold
+    const lines = goldLines(a, file, d);
+    const at = lines ? new vscode.Range(lines.startLine - 1, 0, lines.endLine - 1, 0) : new vscode.Range(0, 0, 0, 0);
+    const what = lines
       ? `the gold patch (step ${a.order}) here`
       : d.kind === 'drift'
         ? `the gold version of ${file} (step ${a.order})`
         : `the gold version of ${file} (step ${a.order}) leaves ${d.symbol ?? 'this'} as it was`;
-    diag.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(goldUri(a, file), at), `${NAMES[d.kind]}: ${what}`)];
+    diag.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(gold, at), `${NAMES[d.kind]}: ${what}`)];
     return diag;
   });
 }

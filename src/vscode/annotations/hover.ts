@@ -36,3 +36,23 @@ export function hoverFor(d: Decoration, file: string, annotations: StepAnnotatio
   }
   return md;
 }
+
+/** Hovers of the annotations under the mouse, built when asked (decorations carry ranges only). */
+export class AnnotationHoverProvider implements vscode.HoverProvider {
+  constructor(
+    private readonly current: () => StepAnnotations | undefined,
+    private readonly at: (uri: vscode.Uri, line: number) => { file: string; decorations: readonly Decoration[] } | undefined,
+  ) {}
+
+  provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    const a = this.current();
+    const found = a ? this.at(document.uri, position.line + 1) : undefined;
+    if (!a || !found || found.decorations.length === 0) return undefined;
+    const first = Math.min(...found.decorations.map((d) => d.startLine));
+    const last = Math.max(...found.decorations.map((d) => d.endLine));
+    return new vscode.Hover(
+      found.decorations.map((d) => hoverFor(d, found.file, a)),
+      new vscode.Range(first - 1, 0, last - 1, document.lineAt(Math.min(last, document.lineCount) - 1).text.length),
+    );
+  }
+}

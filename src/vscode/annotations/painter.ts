@@ -3,7 +3,6 @@
 // colours (package.json contributes.colors), so themes and high contrast can change them.
 import * as vscode from 'vscode';
 import type { Decoration, DecorationKind } from '../../protocol/analysis';
-import { hoverFor } from './hover';
 import type { StepAnnotations } from './analysisSource';
 
 export const KINDS: readonly DecorationKind[] = ['overshoot', 'undershoot', 'drift'];
@@ -36,22 +35,24 @@ export class AnnotationPainter implements vscode.Disposable {
   private readonly types = new Map(KINDS.map((k) => [k, typeFor(k)] as const));
 
   /**
-   * Sets the decorations of every visible editor: `decorationsOf(file)` gives what to draw (already
-   * filtered by the settings), undefined clears.
+   * Sets the decorations of the visible editors (of `only` when given: an edit changes one
+   * document): `decorationsOf(file)` gives what to draw (already filtered by the settings).
+   * Ranges only: hovers come from AnnotationHoverProvider when asked, so a redraw ships no
+   * markdown to the renderer (on a 10,000-line file that was most of a keystroke's cost).
    */
-  paint(annotations: StepAnnotations | undefined, relativePath: (uri: vscode.Uri) => string | undefined, decorationsOf: (file: string) => readonly Decoration[]): void {
+  paint(annotations: StepAnnotations | undefined, relativePath: (uri: vscode.Uri) => string | undefined, decorationsOf: (file: string) => readonly Decoration[], only?: vscode.TextDocument): void {
     for (const editor of vscode.window.visibleTextEditors) {
+      if (only && editor.document !== only) continue;
       const file = annotations ? relativePath(editor.document.uri) : undefined;
       const list = file !== undefined ? decorationsOf(file) : [];
-      const byKind = new Map<DecorationKind, vscode.DecorationOptions[]>(KINDS.map((k) => [k, []]));
+      const byKind = new Map<DecorationKind, vscode.Range[]>(KINDS.map((k) => [k, []]));
       const last = editor.document.lineCount;
       for (const d of list) {
         if (d.startLine > last) continue;
         // To the end of the last line, so hovering anywhere on the annotated lines shows the hover.
-        const range = new vscode.Range(d.startLine - 1, 0, Math.min(d.endLine, last) - 1, Number.MAX_SAFE_INTEGER);
-        byKind.get(d.kind)!.push({ range, hoverMessage: annotations && file !== undefined ? hoverFor(d, file, annotations) : undefined });
+        byKind.get(d.kind)!.push(new vscode.Range(d.startLine - 1, 0, Math.min(d.endLine, last) - 1, Number.MAX_SAFE_INTEGER));
       }
-      for (const [kind, options] of byKind) editor.setDecorations(this.types.get(kind)!, options);
+      for (const [kind, ranges] of byKind) editor.setDecorations(this.types.get(kind)!, ranges);
     }
   }
 

@@ -8,6 +8,7 @@ import type { ChainLensServices } from '../services';
 import { AnnotationController } from './annotationController';
 import { registerSymbolCompare } from '../gold/symbolCompare';
 import { GOLD_SCHEME } from './goldDocuments';
+import { AnnotationHoverProvider } from './hover';
 import { SymbolLensProvider } from './symbolLenses';
 
 export function registerAnnotations(context: vscode.ExtensionContext, services: ChainLensServices): AnnotationController {
@@ -17,6 +18,7 @@ export function registerAnnotations(context: vscode.ExtensionContext, services: 
     controller,
     lenses,
     vscode.languages.registerCodeLensProvider({ scheme: 'file' }, lenses),
+    vscode.languages.registerHoverProvider({ scheme: 'file' }, new AnnotationHoverProvider(() => controller.current, (uri, line) => controller.annotationsAt(uri, line))),
     vscode.workspace.registerTextDocumentContentProvider(GOLD_SCHEME, controller.gold),
     vscode.commands.registerCommand(
       'chainlens.toggleAnnotations',

@@ -1,0 +1,106 @@
+// Runs inside the extension host of a real VS Code (code-server), driven by bench/decorations.ts:
+// times ChainLens drawing its annotations on a 10,000-line file against VS Code's own API doing
+// the same visible work (setDecorations with the same ranges, a DiagnosticCollection with the same
+// entries), interleaved, and writes the numbers to <work tree>/.git/chainlens-bench-decorations.json.
+import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import type { ChainLensApi } from '../src/extension';
+import { suite, test } from '../test/e2e/harness/exthost/suite';
+
+const ROUNDS = 15;
+const FILE = 'pkg/big.py';
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+suite('decorations on a 10,000-line file', () => {
+  test(
+    'ChainLens vs raw setDecorations + diagnostics',
+    async () => {
+      const api = (await vscode.extensions.getExtension<ChainLensApi>('chainlens.chainlens')!.activate()) as ChainLensApi;
+      await api.ready;
+      const root = vscode.workspace.workspaceFolders![0].uri;
+      const editor = await vscode.window.showTextDocument(vscode.Uri.joinPath(root, ...FILE.split('/')));
+      assert.ok(editor.document.lineCount >= 10_000, `${FILE} has ${editor.document.lineCount} lines`);
+
+      // The whole step, as a person triggers it: analysis + drawing + the Problems mirror.
+      const annotate: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const t0 = performance.now();
+        await vscode.commands.executeCommand('chainlens.annotateStep', { kind: 'step', order: 1 });
+        annotate.push(performance.now() - t0);
+      }
+      const a = api.annotations.current;
+      assert.ok(a, 'step 1 is annotated');
+      const decorations = a.decorations.get(FILE) ?? [];
+      assert.ok(decorations.length > 500, `only ${decorations.length} decorations`);
+
+      // Raw: the same ranges per kind and the same diagnostics, set through the API directly.
+      const kinds = ['overshoot', 'undershoot', 'drift'] as const;
+      const rawTypes = kinds.map(() => vscode.window.createTextEditorDecorationType({ isWholeLine: true, backgroundColor: 'rgba(128,128,128,0.1)' }));
+      const rawRanges = kinds.map((k) => decorations.filter((d) => d.kind === k).map((d) => new vscode.Range(d.startLine - 1, 0, d.endLine - 1, Number.MAX_SAFE_INTEGER)));
+      const rawDiagnostics = vscode.languages.createDiagnosticCollection('bench-raw');
+      const drawn = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'ChainLens');
+      const entries = drawn.map((d) => new vscode.Diagnostic(d.range, d.message, d.severity));
+      const clear = () => {
+        rawTypes.forEach((t) => editor.setDecorations(t, []));
+        rawDiagnostics.clear();
+      };
+
+      const chainlens: number[] = [];
+      const raw: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        let t0 = performance.now();
+        api.annotations.publish();
+        chainlens.push(performance.now() - t0);
+        t0 = performance.now();
+        rawTypes.forEach((t, k) => editor.setDecorations(t, rawRanges[k]));
+        rawDiagnostics.set(editor.document.uri, entries);
+        raw.push(performance.now() - t0);
+        clear();
+        // Let the renderer take the updates before the next round.
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      rawTypes.forEach((t) => t.dispose());
+      rawDiagnostics.dispose();
+
+      // Typing at the top shifts every mark below: ChainLens maps them through the edit and redraws.
+      // Raw: the same edits on an untitled copy of the file, which ChainLens leaves alone.
+      const typeAtTop = async (target: vscode.TextEditor): Promise<number> => {
+        const times: number[] = [];
+        for (let i = 0; i < 10; i++) {
+          const t0 = performance.now();
+          await target.edit((e) => e.insert(new vscode.Position(0, 0), `# edit ${i}\n`));
+          times.push(performance.now() - t0);
+        }
+        return median(times);
+      };
+      const copy = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: editor.document.getText(), language: 'python' }));
+      const rawEditMs = await typeAtTop(copy);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      const annotated = await vscode.window.showTextDocument(editor.document);
+      const editMs = await typeAtTop(annotated);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+
+      const result = {
+        lines: editor.document.lineCount,
+        decorations: decorations.length,
+        byKind: Object.fromEntries(kinds.map((k, i) => [k, rawRanges[i].length])),
+        diagnostics: entries.length,
+        annotateMs: median(annotate),
+        chainlensDrawMs: median(chainlens),
+        rawDrawMs: median(raw),
+        editMs,
+        rawEditMs,
+        rounds: ROUNDS,
+      };
+      writeFileSync(join(root.fsPath, '.git', 'chainlens-bench-decorations.json'), JSON.stringify(result, null, 2));
+    },
+    300_000,
+  );
+});
