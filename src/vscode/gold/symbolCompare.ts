@@ -69,6 +69,15 @@ export function registerSymbolCompare(context: vscode.ExtensionContext, services
     return { file, symbol, order, line };
   };
 
+  /** The target, its run and step; a step that has not started has nothing to compare. */
+  const resolveStarted = async (arg: unknown) => {
+    const t = await resolve(arg);
+    const run = services.run!;
+    const { step } = stepOf(run, t.order);
+    if (!step.start) throw new Error(`Step ${t.order} has not started yet: there is nothing to compare.`);
+    return { t, run, step };
+  };
+
   /** A virtual version, opened with the language of the working file (its name ends in "(gold)", not ".py"). */
   const openVersion = async (uri: vscode.Uri, languageId: string | undefined): Promise<vscode.TextDocument> => {
     const doc = await vscode.workspace.openTextDocument(uri);
@@ -91,10 +100,7 @@ export function registerSymbolCompare(context: vscode.ExtensionContext, services
     vscode.commands.registerCommand(
       'chainlens.compareSymbolWithGold',
       guarded(services.output, 'Compare Symbol with Gold', async (arg?: unknown) => {
-        const t = await resolve(arg);
-        const run = services.run!;
-        const { step } = stepOf(run, t.order);
-        if (!step.start) throw new Error(`Step ${t.order} has not started yet: there is nothing to compare.`);
+        const { t, run, step } = await resolveStarted(arg);
         const live = step.end === null;
         const working = await workingDocument(t.file);
         if (live && !working) throw new Error(`${t.file} is not in the work tree (step ${t.order} deletes it): open "${t.file} (gold)" with Open Gold, Recorded and Working instead.`);
@@ -115,10 +121,7 @@ export function registerSymbolCompare(context: vscode.ExtensionContext, services
     vscode.commands.registerCommand(
       'chainlens.openGoldRecordedWorking',
       guarded(services.output, 'Open Gold, Recorded and Working', async (arg?: unknown) => {
-        const t = await resolve(arg);
-        const run = services.run!;
-        const { step } = stepOf(run, t.order);
-        if (!step.start) throw new Error(`Step ${t.order} has not started yet: there is nothing to compare.`);
+        const { t, run, step } = await resolveStarted(arg);
         const working = await workingDocument(t.file);
         const hasRecorded = recordedPatchOf(run, t.order) !== undefined;
         const versions = hasRecorded ? (['gold', 'recorded'] as const) : (['gold'] as const);

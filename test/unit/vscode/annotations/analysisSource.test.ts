@@ -3,21 +3,21 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSymbolIndex } from '../../../../src/core/analysis/outline';
 import { Git } from '../../../../src/infra/git/git';
 import { TreeSitterParser } from '../../../../src/infra/treesitter/parser';
 import { annotateStep, workTreeChanged } from '../../../../src/vscode/annotations/analysisSource';
 import type { ChainRunSnapshot } from '../../../../src/vscode/services';
+import { demoRepoAfterRecordedStep1 } from '../../../helpers/demoRepo';
 import type { StepState } from '../../../../src/protocol/run';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const git = (dir: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
 
 describe('analysis source for the editor (demo chain step 1)', () => {
-  let tmp: string;
+  let repo: ReturnType<typeof demoRepoAfterRecordedStep1>;
   let dir: string;
   let base: string;
   let end: string;
@@ -25,14 +25,10 @@ describe('analysis source for the editor (demo chain step 1)', () => {
   const gold = readFileSync(join(root, 'demo', 'steps', '1', 'gold.patch'), 'utf8');
 
   before(() => {
-    tmp = mkdtempSync(join(tmpdir(), 'annot-src-'));
-    dir = join(tmp, 'repo');
-    base = execFileSync('bash', [join(root, 'scripts', 'build-demo-repo.sh'), dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    git(dir, 'apply', join(root, 'demo', 'steps', '1', 'predicted.patch'));
-    git(dir, 'commit', '-qam', 'predicted step 1');
-    end = git(dir, 'rev-parse', 'HEAD');
+    repo = demoRepoAfterRecordedStep1();
+    ({ dir, base, end } = repo);
   });
-  after(() => rmSync(tmp, { recursive: true, force: true }));
+  after(() => repo.remove());
 
   const snapshot = (step: StepState): ChainRunSnapshot =>
     ({

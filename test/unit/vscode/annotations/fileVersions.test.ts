@@ -4,12 +4,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunStore } from '../../../../src/infra/runs/store';
 import { fileVersion, recordedPatchOf } from '../../../../src/vscode/gold/fileVersions';
 import type { ChainRunSnapshot } from '../../../../src/vscode/services';
+import { demoRepoAfterRecordedStep1 } from '../../../helpers/demoRepo';
 import type { StepState } from '../../../../src/protocol/run';
 
 const root = join(__dirname, '..', '..', '..', '..');
@@ -17,7 +17,7 @@ const git = (dir: string, ...args: string[]) => execFileSync('git', ['-c', 'user
 const FILE = 'invoicekit/parse.py';
 
 describe('file versions of a step (gold, recorded, submitted)', () => {
-  let tmp: string;
+  let repo: ReturnType<typeof demoRepoAfterRecordedStep1>;
   let dir: string;
   let base: string;
   let end: string;
@@ -26,16 +26,12 @@ describe('file versions of a step (gold, recorded, submitted)', () => {
   const predicted = readFileSync(join(root, 'demo', 'steps', '1', 'predicted.patch'), 'utf8');
 
   before(() => {
-    tmp = mkdtempSync(join(tmpdir(), 'file-versions-'));
-    dir = join(tmp, 'repo');
-    base = execFileSync('bash', [join(root, 'scripts', 'build-demo-repo.sh'), dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    git(dir, 'apply', join(root, 'demo', 'steps', '1', 'predicted.patch'));
-    git(dir, 'commit', '-qam', 'predicted step 1');
-    end = git(dir, 'rev-parse', 'HEAD');
+    repo = demoRepoAfterRecordedStep1();
+    ({ dir, base, end } = repo);
     store = new RunStore(join(dir, '.git'));
     store.saveRecorded('r1', { 'i-101': predicted, 'i-102': null });
   });
-  after(() => rmSync(tmp, { recursive: true, force: true }));
+  after(() => repo.remove());
 
   const step = (order: number, instanceId: string, start: string | null, e: string | null): StepState => ({ order, instanceId, author: { kind: 'human' }, status: e ? 'submitted' : start ? 'current' : 'pending', start, end: e, startedAt: null, submittedAt: null, elapsedMs: null, patch: null, note: null });
   const run = (steps: StepState[], goldPatches: string[], runId = 'r1'): ChainRunSnapshot =>
