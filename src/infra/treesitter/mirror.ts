@@ -95,7 +95,7 @@ class MirrorDoc {
  */
 export interface MirrorIndex {
   readonly source: string;
-  /** Subtree id → mirror, for nodes with children (leaves cost as much to check as to read). */
+  /** Subtree id → mirror, for named nodes with children spanning REUSE_MIN_LENGTH or more. */
   readonly byId: Map<number, MirrorNode>;
 }
 
@@ -105,6 +105,9 @@ export interface MirrorOptions {
   /** The mirror of the tree this one was incrementally parsed from. */
   readonly reuse?: MirrorIndex;
 }
+
+/** Nodes shorter than this (identifiers, numbers) are read again rather than looked up for reuse. */
+const REUSE_MIN_LENGTH = 16;
 
 /** A childless copy of `n`, `delta` characters further into `doc`, indexed by id if it has children. */
 function moved(n: MirrorNode, delta: number, doc: MirrorDoc, byId: Map<number, MirrorNode> | undefined): MirrorNode {
@@ -153,8 +156,9 @@ export function mirrorTree(tree: Tree, source: string, options: MirrorOptions = 
       const type = types[typeId] ?? 'ERROR';
       const start = cursor.startIndex;
       const end = cursor.endIndex;
-      // Anonymous nodes are tokens (leaves): checking them costs what reading them does.
-      const id = wantId && isNamed ? cursor.nodeId : undefined;
+      // Anonymous nodes are tokens, and short nodes hold little: re-reading them costs about what
+      // looking up their id does.
+      const id = wantId && isNamed && end - start >= REUSE_MIN_LENGTH ? cursor.nodeId : undefined;
       const old = reuse && id !== undefined ? reuse.byId.get(id) : undefined;
       // The id says tree-sitter reused the subtree; type and text are checked all the same.
       if (old && old.type === type && old.endIndex - old.startIndex === end - start && reuse!.source.slice(old.startIndex, old.endIndex) === source.slice(start, end)) {
