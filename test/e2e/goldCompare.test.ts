@@ -1,7 +1,7 @@
 // Putting a symbol next to gold in a real VS Code (code-server 4.104 in Chromium): the demo chain
 // checked out as AH with the CLI (step 1 = the demo agent's recorded patch, step 2 yours), an edit
 // in step 2 outside gold, then the CodeLenses above the changed and the missed symbols: the diff
-// with gold at the symbol, and gold | recorded | working side by side.
+// with gold at the symbol, gold | recorded | working side by side, and labelling from the lens.
 // Screenshots: test-results/gold-compare-*.png.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -97,5 +97,17 @@ describe('ChainLens: compare a symbol with gold, and gold | recorded | working',
     // The virtual versions are highlighted as Python, not plain text (their names end in "(gold)").
     assert.ok((await groups.nth(0).locator('.view-line span[class*="mtk"]').count()) > 0);
     await screenshot(page, 'gold-compare-04-side-by-side');
+  });
+
+  it('labels the symbol from its lens with a digit key: the label thread opens on it', async () => {
+    const page = fx.page;
+    await openFile(page, 'invoicekit/parse.py');
+    await goToLine(page, lineOf(parsePy, 'def parse_decimal'));
+    await lens(page, /Label drift/).first().click();
+    const qp = page.locator('.quick-input-widget');
+    await qp.filter({ hasText: /Label: parse_decimal/ }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.keyboard.type('5');
+    await page.locator('.review-widget').filter({ hasText: 'SILENT FALLBACK' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await screenshot(page, 'gold-compare-05-label-from-lens');
   });
 });

@@ -1,5 +1,6 @@
-// CodeLenses above the symbols the annotated step and its gold patch change: "Compare with gold"
-// (and "Gold | recorded | working" when the run holds an agent's recorded patch). Positions come
+// CodeLenses above the symbols the annotated step and its gold patch change: "Compare with gold",
+// "Label drift" on what the step changes (with ChainLens's suggestion), and "Gold | recorded |
+// working" when the run holds an agent's recorded patch. Positions come
 // from an outline of the document as it is now, found by qualified name, so they stay on the right
 // line while a person types between analyses.
 import * as vscode from 'vscode';
@@ -78,6 +79,11 @@ export class SymbolLensProvider implements vscode.CodeLensProvider, vscode.Dispo
         const range = new vscode.Range(s.startLine - 1, 0, s.startLine - 1, 0);
         const target: SymbolTarget = { file, symbol, order: a.order };
         lenses.push(new vscode.CodeLens(range, { title: TITLES[relation], command: 'chainlens.compareSymbolWithGold', arguments: [target], tooltip: `Step ${a.order}: ${symbol} next to the gold patch's version` }));
+        const changed = relation !== 'goldOnly' ? a.symbols.find((x) => x.file === file && x.symbol === symbol) : undefined;
+        if (changed) {
+          const title = `$(tag) Label drift${changed.suggestion ? ` · suggested ${changed.suggestion.label}` : ''}`;
+          lenses.push(new vscode.CodeLens(range, { title, command: 'chainlens.labelSymbol', arguments: [target], tooltip: changed.suggestion ? `${changed.suggestion.reason} (a suggestion, not a verdict)` : `Label the behavioural drift of ${symbol}` }));
+        }
         if (sideBySide) lenses.push(new vscode.CodeLens(range, { title: '$(split-horizontal) Gold | recorded | working', command: 'chainlens.openGoldRecordedWorking', arguments: [target], tooltip: `${symbol} as gold, the agent's recorded patch and the work tree leave it, side by side` }));
       }
     } finally {

@@ -9,12 +9,17 @@ import { formatAgreement } from '../../core/labels/format';
 import { parseLabels } from '../../core/labels/parse';
 import type { DriftLabel, DriftLabelRecord } from '../../protocol/labels';
 import type { AnnotationController } from '../annotations/annotationController';
-import type { StepAnnotations } from '../annotations/analysisSource';
+import type { ChangedSymbol, StepAnnotations } from '../annotations/analysisSource';
 import { guarded } from '../errors';
 import type { ChainLensServices } from '../services';
 import { LabelComment, LabelThreads } from './labelComments';
 import { pickLabel } from './labelPick';
 import { LabelStore, labelsFile } from './labelStore';
+
+/** What the CodeLens passes: the changed symbol to label. */
+function isSymbolArg(x: unknown): x is { file: string; symbol: string } {
+  return typeof x === 'object' && x !== null && typeof (x as { file?: unknown }).file === 'string' && typeof (x as { symbol?: unknown }).symbol === 'string';
+}
 
 async function labellerName(services: ChainLensServices): Promise<string> {
   const name = await services.run?.workspace.git.raw(['config', 'user.name']).catch(() => '');
@@ -60,6 +65,30 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
   /** The changed symbol a line range belongs to (the innermost), for the label's target. */
   const symbolAt = (a: StepAnnotations, file: string, line: number) =>
     a.symbols.filter((s) => s.file === file && s.startLine <= line && s.endLine >= line).sort((x, y) => x.endLine - x.startLine - (y.endLine - y.startLine))[0];
+
+  /** Shows one changed symbol and asks for its label (digit keys): saved, skipped, or the person stopped. */
+  const labelSymbol = async (a: StepAnnotations, s: ChangedSymbol, title: string, allowSkip: boolean): Promise<'saved' | 'skipped' | 'stop'> => {
+    const uri = annotations.fileUri(s.file);
+    if (!uri) return 'stop';
+    const editor = await vscode.window.showTextDocument(uri, { preview: false, preserveFocus: false });
+    const range = new vscode.Range(s.startLine - 1, 0, s.endLine - 1, 0);
+    editor.selection = new vscode.Selection(range.start, range.start);
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    const name = s.symbol === '<module>' ? `top-level code of ${s.file}` : `${s.symbol} (${s.file})`;
+    const label = await pickLabel({
+      title: `${title}: ${name}${s.suggestion ? ` · suggested ${s.suggestion.label}` : ''}`,
+      suggested: s.suggestion?.label,
+      suggestionReason: s.suggestion?.reason,
+      allowSkip,
+    });
+    if (label === undefined) return 'stop';
+    if (label === 'skip') return 'skipped';
+    const rationale = s.suggestion && s.suggestion.label === label ? `accepted suggestion: ${s.suggestion.reason}` : s.suggestion ? `overrides suggestion ${s.suggestion.label}` : '';
+    (await storeFor()).add(await record(a, { file: s.file, symbol: s.symbol === '<module>' ? null : s.symbol, startLine: s.startLine, endLine: s.endLine }, label, rationale));
+    await showThreads();
+    threads.expand(s.file, s.startLine);
+    return 'saved';
+  };
 
   context.subscriptions.push(
     threads,
@@ -108,28 +137,23 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
         if (todo.length === 0) throw new Error(`Step ${a.order} changes no symbols: nothing to label.`);
         let saved = 0;
         for (const [i, s] of todo.entries()) {
-          const uri = annotations.fileUri(s.file);
-          if (!uri) break;
-          const editor = await vscode.window.showTextDocument(uri, { preview: false, preserveFocus: false });
-          const range = new vscode.Range(s.startLine - 1, 0, s.endLine - 1, 0);
-          editor.selection = new vscode.Selection(range.start, range.start);
-          editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-          const name = s.symbol === '<module>' ? `top-level code of ${s.file}` : `${s.symbol} (${s.file})`;
-          const label = await pickLabel({
-            title: `Label ${i + 1}/${todo.length}: ${name}${s.suggestion ? ` · suggested ${s.suggestion.label}` : ''}`,
-            suggested: s.suggestion?.label,
-            suggestionReason: s.suggestion?.reason,
-            allowSkip: true,
-          });
-          if (label === undefined) break;
-          if (label === 'skip') continue;
-          const rationale = s.suggestion && s.suggestion.label === label ? `accepted suggestion: ${s.suggestion.reason}` : s.suggestion ? `overrides suggestion ${s.suggestion.label}` : '';
-          (await storeFor()).add(await record(a, { file: s.file, symbol: s.symbol === '<module>' ? null : s.symbol, startLine: s.startLine, endLine: s.endLine }, label, rationale));
-          saved++;
-          await showThreads();
-          threads.expand(s.file, s.startLine);
+          const outcome = await labelSymbol(a, s, `Label ${i + 1}/${todo.length}`, true);
+          if (outcome === 'stop') break;
+          if (outcome === 'saved') saved++;
         }
         void vscode.window.showInformationMessage(`ChainLens: ${saved} drift label(s) saved for step ${a.order} (${basename((await storeFor()).path)}).`);
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'chainlens.labelSymbol',
+      guarded(services.output, 'Label Drift of Symbol', async (arg?: unknown) => {
+        const a = requireAnnotations();
+        const editor = vscode.window.activeTextEditor;
+        const target = isSymbolArg(arg)
+          ? a.symbols.find((s) => s.file === arg.file && s.symbol === arg.symbol)
+          : editor && symbolAt(a, annotations.relativePath(editor.document.uri) ?? '', editor.selection.active.line + 1);
+        if (!target) throw new Error(`Step ${a.order} does not change ${isSymbolArg(arg) ? arg.symbol : 'the code at the cursor'}: drift labels go on what the step changes.`);
+        await labelSymbol(a, target, 'Label', false);
       }),
     ),
     vscode.commands.registerCommand(
