@@ -2,6 +2,8 @@
 // fed from git (pre-images at the step's start in one `git cat-file --batch`), the step's patch
 // (start..end once submitted; start..work tree while current, with unsaved editor text folded in)
 // and the chain's gold patch. No 'vscode' here: the editor layer passes what it knows.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { analyzeStep } from '../../core/analysis/analyzeStep';
 import { decorationsFor } from '../../core/analysis/decorations';
@@ -16,6 +18,7 @@ import type { StepState } from '../../protocol/run';
 import { readBlobs } from '../../infra/git/blobReader';
 import type { ChainRunSnapshot } from '../services';
 import type { LineSpan } from './rangeMapping';
+import { SAME_LINES, workTreeLines, type WorkTreeLines } from './sinceStep';
 
 /** A symbol (or top-level code) the step's patch changes: what a person labels. */
 export interface ChangedSymbol {
@@ -37,11 +40,17 @@ export interface StepAnnotations {
   readonly live: boolean;
   readonly start: string;
   readonly analysis: StepAnalysis;
-  /** Decorations per file (repo-relative path), lines of the step's version. */
+  /** Decorations per file (repo-relative path), lines of the work tree (see `lines`). */
   readonly decorations: ReadonlyMap<string, readonly Decoration[]>;
   /** Lines the step's patch adds (or removes before), per file: where labels can be attached. */
   readonly changed: ReadonlyMap<string, readonly LineSpan[]>;
   readonly symbols: readonly ChangedSymbol[];
+  /**
+   * Lines above are those of the work tree. A submitted step's own lines differ once the tree has
+   * moved on (later steps, Oracle's gold states): this maps between them, and label records are
+   * kept in the step's lines.
+   */
+  readonly lines: WorkTreeLines;
   readonly goldPatch: Patch;
   /** The file after the gold patch (pre-image at the step's start), undefined when gold deletes it. */
   goldText(path: string): Promise<string | undefined>;
@@ -112,6 +121,19 @@ async function changedSymbols(file: FilePatch, pre: string | undefined, symbols:
   return { spans, symbols: out.sort((a, b) => a.startLine - b.startLine) };
 }
 
+/** The work tree (unsaved editor text first) against the step's end, for the files annotated. */
+async function sinceStepEnd(run: ChainRunSnapshot, end: string, files: readonly string[], dirty: ReadonlyMap<string, string>): Promise<WorkTreeLines> {
+  const unique = [...new Set(files)];
+  const atEnd = await readBlobs(run.dir, end, unique);
+  const now = new Map<string, string | undefined>();
+  for (const file of unique) now.set(file, dirty.get(file) ?? (await readFile(join(run.dir, file), 'utf8').catch(() => undefined)));
+  return workTreeLines(unique, (f) => atEnd.get(f), (f) => now.get(f));
+}
+
+function mapEach<T extends LineSpan>(byFile: ReadonlyMap<string, readonly T[]>, lines: WorkTreeLines): Map<string, T[]> {
+  return new Map([...byFile].map(([file, spans]) => [file, spans.flatMap((s) => lines.toWorkTree(file, s) ?? [])] as const));
+}
+
 export async function annotateStep(
   run: ChainRunSnapshot,
   step: StepState,
@@ -133,6 +155,7 @@ export async function annotateStep(
     changed.set(filePath(f), r.spans);
     symbols.push(...r.symbols);
   }
+  const lines = step.end ? await sinceStepEnd(run, step.end, [...decorations.keys(), ...changed.keys()], options.dirty) : SAME_LINES;
   const goldByPath = new Map(goldPatch.files.map((f) => [filePath(f), f] as const));
   return {
     runId: run.state.runId,
@@ -142,9 +165,10 @@ export async function annotateStep(
     live: step.end === null,
     start,
     analysis,
-    decorations,
-    changed,
-    symbols,
+    decorations: mapEach(decorations, lines),
+    changed: mapEach(changed, lines),
+    symbols: symbols.flatMap((x) => lines.toWorkTree(x.file, x) ?? []),
+    lines,
     goldPatch,
     async goldText(path) {
       const f = goldByPath.get(path);

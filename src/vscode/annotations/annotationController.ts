@@ -106,7 +106,8 @@ export class AnnotationController implements vscode.Disposable {
     const file = this.relativePath(e.document.uri);
     if (file === undefined || e.contentChanges.length === 0) return;
     const list = this.drawn.get(file);
-    if (list && this.annotations?.live) {
+    // Drawn lines are the work tree's, whichever step is annotated: they follow the typing.
+    if (list) {
       // Changes of one event are reported bottom-up on the original text, so they apply in order.
       const edits = e.contentChanges.map((c) => toLineEdit(c.range.start.line, c.range.end.line, c.text));
       this.drawn.set(file, mapSpans(list, edits));
@@ -140,13 +141,14 @@ export class AnnotationController implements vscode.Disposable {
       const step = annotatedStep(run.state, this.chosenStep, current ? unsaved.size > 0 || (await workTreeChanged(run, current)) : false);
       if (cts.token.isCancellationRequested) return;
       if (!step) return this.set(undefined);
-      const dirty = step.end === null ? unsaved : new Map<string, string>();
       const started = Date.now();
-      const annotations = await annotateStep(run, step, { dirty, symbols: this.symbols, cancellation: cts.token });
+      const annotations = await annotateStep(run, step, { dirty: unsaved, symbols: this.symbols, cancellation: cts.token });
       if (cts.token.isCancellationRequested) return;
       const analysed = Date.now();
       this.set(annotations);
       this.services.output.debug(`annotations: step ${step.order} analysed in ${analysed - started} ms, drawn in ${Date.now() - analysed} ms (${annotations.decorations.size} file(s))`);
+      const since = annotations.lines.changedSince;
+      if (since.length > 0) this.services.output.info(`annotations: step ${step.order}'s marks are shown where its code is unchanged since; changed since then: ${since.join(', ')}`);
     } catch (e) {
       if (!cts.token.isCancellationRequested) this.services.output.warn(`annotations: ${errorMessage(e)}`);
     } finally {

@@ -51,8 +51,10 @@ export class LabelThreads implements vscode.Disposable {
     if (!a) return;
     for (const r of records.filter((x) => x.chain === a.chainId && x.step === a.order)) {
       const uri = this.annotations.fileUri(r.file);
-      if (!uri) continue;
-      const thread = this.controller.createCommentThread(uri, new vscode.Range(r.range.startLine - 1, 0, r.range.endLine - 1, 0), [new LabelComment(r)]);
+      // Records keep the step's lines; a label on code changed since has no place in the work tree.
+      const at = a.lines.toWorkTree(r.file, r.range);
+      if (!uri || !at) continue;
+      const thread = this.controller.createCommentThread(uri, new vscode.Range(at.startLine - 1, 0, at.endLine - 1, 0), [new LabelComment(r)]);
       thread.label = `Drift label: ${r.label}`;
       thread.canReply = false;
       thread.contextValue = 'chainlens.labelThread';

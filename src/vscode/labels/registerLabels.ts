@@ -16,6 +16,13 @@ import { LabelComment, LabelThreads } from './labelComments';
 import { pickLabel } from './labelPick';
 import { LabelStore, labelsFile } from './labelStore';
 
+function stepRange(a: StepAnnotations, target: { file: string; startLine: number; endLine: number }): { startLine: number; endLine: number } {
+  const span = { startLine: target.startLine, endLine: Math.max(target.startLine, target.endLine) };
+  const r = a.lines.toStep(target.file, span);
+  if (!r) throw new Error(`${target.file} lines ${span.startLine}-${span.endLine} have changed since step ${a.order}: label what the step wrote, where it is unchanged.`);
+  return { startLine: r.startLine, endLine: r.endLine };
+}
+
 /** What the CodeLens passes: the changed symbol to label. */
 function isSymbolArg(x: unknown): x is { file: string; symbol: string } {
   return typeof x === 'object' && x !== null && typeof (x as { file?: unknown }).file === 'string' && typeof (x as { symbol?: unknown }).symbol === 'string';
@@ -49,13 +56,14 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
     if (!a) throw new Error('No step is annotated: open a chain and start or submit a step first.');
     return a;
   };
+  /** A label record; `target` lines are the work tree's, the record keeps the step's own. */
   const record = async (a: StepAnnotations, target: { file: string; symbol: string | null; startLine: number; endLine: number }, label: DriftLabel, rationale: string): Promise<DriftLabelRecord> => ({
     chain: a.chainId,
     step: a.order,
     instance: a.instance,
     file: target.file,
     symbol: target.symbol,
-    range: { startLine: target.startLine, endLine: Math.max(target.startLine, target.endLine) },
+    range: stepRange(a, target),
     label,
     rationale,
     labeller: await labellerName(services),

@@ -64,4 +64,30 @@ describe('analysis source for the editor (demo chain step 1)', () => {
     writeFileSync(file, text);
     assert.equal(await workTreeChanged(snapshot(s), s), true);
   });
+
+  it("draws a submitted step's marks where its code is unchanged in the work tree since, and none where it changed", async () => {
+    const s = step(end);
+    git(dir, 'reset', '-q', '--hard', end);
+    const file = 'invoicekit/parse.py';
+    const atEnd = readFileSync(join(dir, file), 'utf8');
+    const plain = await annotateStep(snapshot(s), s, { dirty: new Map(), symbols });
+    const [drift] = plain.decorations.get(file) ?? [];
+    assert.equal(drift?.symbol, 'parse_amount');
+    // A later step adds two lines at the top (unsaved): the mark and the symbol move down by two.
+    const shifted = await annotateStep(snapshot(s), s, { dirty: new Map([[file, `# one\n# two\n${atEnd}`]]), symbols });
+    const [moved] = shifted.decorations.get(file) ?? [];
+    assert.deepEqual([moved?.startLine, moved?.endLine], [drift.startLine + 2, drift.endLine + 2]);
+    assert.equal(shifted.symbols[0]?.startLine, plain.symbols[0].startLine + 2);
+    assert.deepEqual(shifted.lines.toStep(file, { startLine: moved.startLine, endLine: moved.endLine }), { startLine: drift.startLine, endLine: drift.endLine });
+    assert.deepEqual(shifted.lines.changedSince, [file]);
+    // ...and then rewrites the evidence line itself (saved): that mark no longer describes the code.
+    const lines = atEnd.split('\n');
+    lines[drift.startLine - 1] = `${lines[drift.startLine - 1]}  # rewritten`;
+    writeFileSync(join(dir, file), lines.join('\n'));
+    const rewritten = await annotateStep(snapshot(s), s, { dirty: new Map(), symbols });
+    assert.deepEqual(rewritten.decorations.get(file), []);
+    assert.equal(rewritten.lines.toWorkTree(file, { startLine: drift.startLine, endLine: drift.endLine }), undefined);
+    git(dir, 'checkout', '-q', '--', '.');
+  });
 });
+
