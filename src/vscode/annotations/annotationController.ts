@@ -12,6 +12,7 @@ import type { ChainLensServices } from '../services';
 import { annotateStep, workTreeChanged, type StepAnnotations } from './analysisSource';
 import { diagnosticsFor } from './diagnostics';
 import { GoldDocuments } from './goldDocuments';
+import { annotationLevel, type AnnotationLevel } from './level';
 import { AnnotationPainter } from './painter';
 import { mapSpans, toLineEdit } from './rangeMapping';
 import { annotatedStep } from './stepChoice';
@@ -87,8 +88,14 @@ export class AnnotationController implements vscode.Disposable {
     return this.relativePath(uri) !== undefined;
   }
 
+  /** How loudly a kind is drawn: the `chainlens.annotations.<kind>` setting (true/false of older settings too). */
+  private level(kind: DecorationKind): AnnotationLevel {
+    if (!this.shown) return 'off';
+    return annotationLevel(vscode.workspace.getConfiguration('chainlens.annotations').get<unknown>(kind));
+  }
+
   private enabled(kind: DecorationKind): boolean {
-    return this.shown && vscode.workspace.getConfiguration('chainlens.annotations').get<boolean>(kind, true);
+    return this.level(kind) !== 'off';
   }
 
   private visible(file: string): readonly Decoration[] {
@@ -166,7 +173,7 @@ export class AnnotationController implements vscode.Disposable {
   }
 
   private paint(only?: vscode.TextDocument): void {
-    this.painter.paint(this.annotations, (u) => this.relativePath(u), (f) => this.visible(f), only);
+    this.painter.paint(this.annotations, (u) => this.relativePath(u), (f) => this.visible(f), (k) => this.level(k) === 'quiet', only);
   }
 
   /** Draws decorations and diagnostics from the current annotations and settings (bench/decorations.ts times it). */

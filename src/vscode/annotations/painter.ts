@@ -1,4 +1,4 @@
-// Draws the annotations of the annotated step: ONE decoration type per kind (created once), every
+// Draws the annotations of the annotated step: one decoration type per kind and level (created once), every
 // visible editor of an annotated file set in one pass per kind. Colours are contributed theme
 // colours (package.json contributes.colors), so themes and high contrast can change them.
 import * as vscode from 'vscode';
@@ -18,11 +18,11 @@ function gutterIcon(kind: DecorationKind): vscode.Uri {
   return vscode.Uri.parse(`data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16">${GUTTER[kind]}</svg>`)}`);
 }
 
-function typeFor(kind: DecorationKind): vscode.TextEditorDecorationType {
+function typeFor(kind: DecorationKind, quiet: boolean): vscode.TextEditorDecorationType {
   const base = `chainlens.annotations.${kind}`;
   return vscode.window.createTextEditorDecorationType({
     isWholeLine: true,
-    backgroundColor: new vscode.ThemeColor(`${base}Background`),
+    ...(quiet ? {} : { backgroundColor: new vscode.ThemeColor(`${base}Background`) }),
     overviewRulerColor: new vscode.ThemeColor(`${base}Ruler`),
     overviewRulerLane: kind === 'overshoot' ? vscode.OverviewRulerLane.Left : kind === 'undershoot' ? vscode.OverviewRulerLane.Center : vscode.OverviewRulerLane.Right,
     gutterIconPath: gutterIcon(kind),
@@ -32,7 +32,8 @@ function typeFor(kind: DecorationKind): vscode.TextEditorDecorationType {
 }
 
 export class AnnotationPainter implements vscode.Disposable {
-  private readonly types = new Map(KINDS.map((k) => [k, typeFor(k)] as const));
+  private readonly full = new Map(KINDS.map((k) => [k, typeFor(k, false)] as const));
+  private readonly quiet = new Map(KINDS.map((k) => [k, typeFor(k, true)] as const));
 
   /**
    * Sets the decorations of the visible editors (of `only` when given: an edit changes one
@@ -40,7 +41,13 @@ export class AnnotationPainter implements vscode.Disposable {
    * Ranges only: hovers come from AnnotationHoverProvider when asked, so a redraw ships no
    * markdown to the renderer (on a 10,000-line file that was most of a keystroke's cost).
    */
-  paint(annotations: StepAnnotations | undefined, relativePath: (uri: vscode.Uri) => string | undefined, decorationsOf: (file: string) => readonly Decoration[], only?: vscode.TextDocument): void {
+  paint(
+    annotations: StepAnnotations | undefined,
+    relativePath: (uri: vscode.Uri) => string | undefined,
+    decorationsOf: (file: string) => readonly Decoration[],
+    isQuiet: (kind: DecorationKind) => boolean,
+    only?: vscode.TextDocument,
+  ): void {
     for (const editor of vscode.window.visibleTextEditors) {
       if (only && editor.document !== only) continue;
       const file = annotations ? relativePath(editor.document.uri) : undefined;
@@ -52,11 +59,16 @@ export class AnnotationPainter implements vscode.Disposable {
         // To the end of the last line, so hovering anywhere on the annotated lines shows the hover.
         byKind.get(d.kind)!.push(new vscode.Range(d.startLine - 1, 0, Math.min(d.endLine, last) - 1, Number.MAX_SAFE_INTEGER));
       }
-      for (const [kind, ranges] of byKind) editor.setDecorations(this.types.get(kind)!, ranges);
+      // Each kind is set on both of its types (one of them empty), so switching level clears the other.
+      for (const [kind, ranges] of byKind) {
+        const quiet = isQuiet(kind);
+        editor.setDecorations(this.full.get(kind)!, quiet ? [] : ranges);
+        editor.setDecorations(this.quiet.get(kind)!, quiet ? ranges : []);
+      }
     }
   }
 
   dispose(): void {
-    for (const t of this.types.values()) t.dispose();
+    for (const t of [...this.full.values(), ...this.quiet.values()]) t.dispose();
   }
 }
