@@ -34,6 +34,14 @@ export interface EngineResult {
  * writes goes through a journal, so a process killed at any point leaves a run that the next
  * call rolls forward (see journal.ts).
  */
+/** The run is being changed right now by another process or another engine in this one: try again after it. */
+export class RunInUseError extends UserError {
+  constructor(message: string) {
+    super(message, 'state');
+    this.name = 'RunInUseError';
+  }
+}
+
 export class ChainRunEngine {
   private readonly ownPid: number;
   private newRunId: string | null = null;
@@ -46,6 +54,8 @@ export class ChainRunEngine {
     pid = 0,
     /** Failure injection for crash tests: called at named points between writes. */
     private readonly faultPoint: (name: string) => void = () => {},
+    /** This process's token, written into journals (see Journal.owner); '' writes none. */
+    private readonly owner = '',
   ) {
     this.ownPid = pid;
   }
@@ -272,7 +282,7 @@ export class ChainRunEngine {
   }
 
   private writeJournal(journal: Journal): void {
-    this.store.writeJournal(journal);
+    this.store.writeJournal(this.owner ? { ...journal, owner: this.owner } : journal);
   }
 
   /**
@@ -282,8 +292,11 @@ export class ChainRunEngine {
   async recover(): Promise<string[]> {
     const journal = this.store.readJournal();
     if (!journal) return [];
+    if (this.owner && journal.owner === this.owner) {
+      throw new RunInUseError(`another ChainLens operation in this process is changing run ${journal.runId} (${journal.op}); wait for it to finish`);
+    }
     if (journal.pid !== this.ownPid && this.store.processAlive(journal.pid)) {
-      throw new UserError(`another ChainLens process (pid ${journal.pid}) is changing this run; wait for it to finish`, 'state');
+      throw new RunInUseError(`another ChainLens process (pid ${journal.pid}) is changing this run; wait for it to finish`);
     }
     const state = this.store.loadRun(journal.runId);
     const chain = this.store.loadChain(journal.runId);

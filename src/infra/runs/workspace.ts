@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Chain } from '../../protocol/chain';
@@ -19,6 +20,9 @@ export interface Workspace {
 
 const systemClock = { now: () => new Date() };
 
+/** Written into run journals, so an engine tells this process's running operations from a dead process's leftovers. */
+export const PROCESS_OWNER = `${process.pid}:${randomUUID()}`;
+
 /** The engine for an existing work tree (any directory inside it). */
 export async function openWorkspace(dir: string, log?: EngineLog): Promise<Workspace> {
   const abs = resolve(dir);
@@ -36,7 +40,7 @@ export async function openWorkspace(dir: string, log?: EngineLog): Promise<Works
 async function workspaceAt(top: string, log?: EngineLog): Promise<Workspace> {
   const git = new Git(top);
   const store = new RunStore(await git.gitDir());
-  return { dir: top, git, store, engine: new ChainRunEngine(git, store, systemClock, log, process.pid, faultInjectionFromEnv()) };
+  return { dir: top, git, store, engine: new ChainRunEngine(git, store, systemClock, log, process.pid, faultInjectionFromEnv(), PROCESS_OWNER) };
 }
 
 /**

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { ChainRunEngine, type StartRunArgs } from '../../core/run/engine';
+import { ChainRunEngine, RunInUseError, type StartRunArgs } from '../../core/run/engine';
 import { UserError } from '../../core/util/errors';
 import type { RunMode } from '../../protocol/run';
 import { Git } from '../../infra/git/git';
@@ -195,7 +195,11 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
       clearTimeout(this.reloadTimer);
       this.reloadTimer = setTimeout(() => {
         if (this.busy) return schedule();
-        this.reload().catch((e) => this.output.warn(`could not re-read the run after it changed on disk: ${(e as Error).message}`));
+        this.reload().catch((e) => {
+          // The agent tools (or the CLI) are in the middle of changing it: read it once they are done.
+          if (e instanceof RunInUseError) return schedule();
+          this.output.warn(`could not re-read the run after it changed on disk: ${(e as Error).message}`);
+        });
       }, 300);
     };
     this.watcher.onDidChange(schedule);

@@ -1,0 +1,41 @@
+// Two engines on one run in one process (the extension host has the window's and the agent
+// tools'): while one submits, the other must not take the half-written journal for a dead
+// process's leftovers and "recover" it in parallel. Real git and run store; the second engine is
+// started from the first one's fault point, i.e. between two of its writes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ChainRunEngine, RunInUseError } from '../../../src/core/run/engine';
+import { openWorkspace, PROCESS_OWNER } from '../../../src/infra/runs/workspace';
+import { runCli } from '../../helpers/cli';
+import { git, makeTinyChain } from '../../helpers/tinyChain';
+
+test('an engine of the same process refuses to recover a run another engine is submitting, and the submit completes once', async () => {
+  const c = makeTinyChain();
+  try {
+    const dir = join(c.root, 'work');
+    assert.equal((await runCli(['checkout', c.chainFile, '--repo', c.repo, '--dir', dir])).code, 0);
+    const a = await openWorkspace(dir);
+    const b = await openWorkspace(dir);
+    let concurrent: Promise<unknown> | undefined;
+    const engineA = new ChainRunEngine(a.git, a.store, { now: () => new Date() }, () => {}, process.pid, (point) => {
+      if (point === 'submit:committed') concurrent = b.engine.open().then(() => 'opened', (e: unknown) => e);
+    }, PROCESS_OWNER);
+    writeFileSync(join(dir, 'calc/ops.py'), readFileSync(join(dir, 'calc/ops.py'), 'utf8').replace('return a / b', 'if not b:\n        raise ValueError("zero")\n    return a / b'));
+    const { state } = await engineA.submit();
+    assert.ok(concurrent, 'the fault point ran');
+    const outcome = await concurrent;
+    assert.ok(outcome instanceof RunInUseError, `the second engine ${String(outcome)}`);
+    assert.match(outcome.message, /another ChainLens operation in this process/);
+    assert.deepEqual(state.steps.map((s) => s.status), ['submitted', 'current', 'pending']);
+    assert.equal(a.store.readJournal(), null);
+    // One commit for step 1, and the second engine opens the run cleanly afterwards.
+    assert.equal(git(dir, 'rev-list', '--count', `${c.baseCommit}..HEAD`).trim(), '1');
+    const after = await b.engine.open();
+    assert.deepEqual(after.notes, []);
+    assert.equal(after.state.currentStep, 2);
+  } finally {
+    c.cleanup();
+  }
+});
