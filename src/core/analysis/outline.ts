@@ -83,6 +83,7 @@ class TreeOutline implements SourceOutline {
     if (this.details.has(qualifiedName)) return this.details.get(qualifiedName);
     const f = this.byName.get(qualifiedName);
     if (!this.tree) throw new Error('SourceOutline used after dispose()');
+    if (f) this.tree.readSubtree?.(f.node);
     const text = f ? this.lines.slice(f.symbol.startLine - 1, f.symbol.endLine).join('\n') : '';
     const d = f ? extractDetail(this.profile, f.node, f.symbol, text) : undefined;
     this.details.set(qualifiedName, d);

@@ -23,6 +23,11 @@ export interface SyntaxNodeLike {
 
 export interface SyntaxTreeLike {
   readonly rootNode: SyntaxNodeLike;
+  /**
+   * A hint that the whole subtree of `node` (a node of this tree) is about to be read: a tree that
+   * copies nodes out of the parser lazily can copy it in one pass. Reading works without it.
+   */
+  readSubtree?(node: SyntaxNodeLike): void;
   /** Frees the tree (wasm memory is not garbage collected). */
   delete(): void;
 }

@@ -1,48 +1,57 @@
-import type { Tree } from 'web-tree-sitter';
-import type { SyntaxNodeLike, SyntaxPoint } from '../../core/analysis/syntax';
+import type { Tree, TreeCursor } from 'web-tree-sitter';
+import type { SyntaxNodeLike, SyntaxPoint, SyntaxTreeLike } from '../../core/analysis/syntax';
 
 /**
- * A plain JavaScript copy of a tree-sitter tree. Every property read on a web-tree-sitter Node
- * crosses into wasm and copies the node through a transfer buffer; analysis reads each node
- * many times (type, fields, children), so copying the tree once with a cursor (five wasm calls
- * per node) is several times faster. Positions are computed from indices when asked: most nodes
- * are never asked, and two point objects per node were a large share of garbage collection.
+ * A plain JavaScript copy of a tree-sitter tree, made lazily. Every property read on a
+ * web-tree-sitter Node crosses into wasm and copies the node through a transfer buffer, so nodes
+ * are copied with a cursor (a few wasm calls per node) and then read from JavaScript. A node's
+ * children are copied when first asked for: symbol discovery only opens the nodes that can hold
+ * definitions, and details only read the subtrees of the symbols they are asked about, so most of
+ * a tree (expressions, leaves) is never copied. Positions are computed from indices when asked.
  */
 class MirrorNode implements SyntaxNodeLike {
-  /** Leaves (most nodes) share one empty list instead of allocating two each. */
-  children: readonly MirrorNode[] = NO_CHILDREN;
-  fields: readonly (string | null)[] = NO_FIELDS;
-  /** tree-sitter's id of the subtree (its address), when the mirror was indexed. */
-  id: number | undefined;
+  /** Undefined until read from wasm; leaves share one empty list. */
+  private kids: MirrorNode[] | undefined;
+  private fields: (string | null)[] = NO_FIELDS;
 
   constructor(
     readonly type: string,
     readonly isNamed: boolean,
     readonly startIndex: number,
     readonly endIndex: number,
-    private readonly doc: MirrorDoc,
-  ) {}
+    /** Preorder index of the node in its tree (tree-sitter's descendant index). */
+    readonly descendant: number,
+    /** Descendant index just past this node's subtree: a leaf when it is `descendant + 1`. */
+    public subtreeEnd: number,
+    private readonly mirror: LazyMirror,
+  ) {
+    if (subtreeEnd === descendant + 1) this.kids = NO_CHILDREN;
+  }
 
   get startPosition(): SyntaxPoint {
-    return this.doc.at(this.startIndex);
+    return this.mirror.at(this.startIndex);
   }
 
   get endPosition(): SyntaxPoint {
-    return this.doc.at(this.endIndex);
+    return this.mirror.at(this.endIndex);
   }
 
   get text(): string {
-    return this.doc.source.slice(this.startIndex, this.endIndex);
+    return this.mirror.source.slice(this.startIndex, this.endIndex);
   }
 
-  addChild(child: MirrorNode, field: string | null): void {
-    if (this.children === NO_CHILDREN) {
-      this.children = [child];
-      this.fields = [field];
-      return;
-    }
-    (this.children as MirrorNode[]).push(child);
-    (this.fields as (string | null)[]).push(field);
+  get loaded(): boolean {
+    return this.kids !== undefined;
+  }
+
+  get children(): readonly MirrorNode[] {
+    if (!this.kids) this.mirror.readChildren(this);
+    return this.kids!;
+  }
+
+  setChildren(kids: MirrorNode[], fields: (string | null)[]): void {
+    this.kids = kids;
+    this.fields = fields;
   }
 
   get childCount(): number {
@@ -54,24 +63,48 @@ class MirrorNode implements SyntaxNodeLike {
   }
 
   childForFieldName(name: string): MirrorNode | null {
+    const kids = this.children;
     const i = this.fields.indexOf(name);
-    return i < 0 ? null : this.children[i];
+    return i < 0 ? null : kids[i];
   }
 
   fieldNameForChild(index: number): string | null {
+    if (!this.kids) this.mirror.readChildren(this);
     return this.fields[index] ?? null;
   }
 }
 
-const NO_CHILDREN: readonly MirrorNode[] = Object.freeze([]);
-const NO_FIELDS: readonly (string | null)[] = Object.freeze([]);
+const NO_CHILDREN: MirrorNode[] = [];
+const NO_FIELDS: (string | null)[] = [];
 
-/** The mirrored source text with a table of line starts. */
-class MirrorDoc {
+interface Frame {
+  readonly node: MirrorNode;
+  /** Children being copied; undefined when the node's children were copied before. */
+  readonly kids: MirrorNode[] | undefined;
+  readonly fields: (string | null)[];
+  /** Children moved to so far. */
+  i: number;
+}
+
+/** A wasm tree with its source, copied into MirrorNodes as they are asked for. */
+export class LazyMirror implements SyntaxTreeLike {
+  readonly rootNode: MirrorNode;
   private readonly starts: number[] = [0];
+  private readonly types: readonly string[];
+  private readonly fieldNames: readonly (string | null)[];
+  private readonly named = new Map<number, boolean>();
+  private cursor: TreeCursor | undefined;
 
-  constructor(readonly source: string) {
+  constructor(
+    readonly tree: Tree,
+    readonly source: string,
+    private readonly onDelete: () => void,
+  ) {
     for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    this.types = tree.language.types;
+    this.fieldNames = tree.language.fields;
+    this.cursor = tree.walk();
+    this.rootNode = this.make(this.cursor, 0, tree.rootNode.descendantCount);
   }
 
   /** Row/column of a string index (binary search over the line starts). */
@@ -86,119 +119,97 @@ class MirrorDoc {
     }
     return { row: lo, column: index - starts[lo] };
   }
-}
 
-/**
- * What an incremental parse of an edited version can reuse: tree-sitter keeps the subtrees an
- * edit did not touch (same id while the old tree is alive), so their mirrors are copied, shifted,
- * instead of being read again through wasm.
- */
-export interface MirrorIndex {
-  readonly source: string;
-  /** Subtree id → mirror, for named nodes with children spanning REUSE_MIN_LENGTH or more. */
-  readonly byId: Map<number, MirrorNode>;
-}
+  private live(): TreeCursor {
+    if (!this.cursor) throw new Error('syntax tree used after delete()');
+    return this.cursor;
+  }
 
-export interface MirrorOptions {
-  /** Record subtree ids, so that a parse of an edited version can reuse this mirror. */
-  readonly index?: boolean;
-  /** The mirror of the tree this one was incrementally parsed from. */
-  readonly reuse?: MirrorIndex;
-}
-
-/** Nodes shorter than this (identifiers, numbers) are read again rather than looked up for reuse. */
-const REUSE_MIN_LENGTH = 16;
-
-/** A childless copy of `n`, `delta` characters further into `doc`, indexed by id if it has children. */
-function moved(n: MirrorNode, delta: number, doc: MirrorDoc, byId: Map<number, MirrorNode> | undefined): MirrorNode {
-  const c = new MirrorNode(n.type, n.isNamed, n.startIndex + delta, n.endIndex + delta, doc);
-  c.id = n.id;
-  if (byId && c.id !== undefined && n.children.length > 0) byId.set(c.id, c);
-  return c;
-}
-
-export function mirrorTree(tree: Tree, source: string, options: MirrorOptions = {}): { root: SyntaxNodeLike; index?: MirrorIndex } {
-  const { types, fields } = tree.language;
-  const named = new Map<number, boolean>();
-  const doc = new MirrorDoc(source);
-  const reuse = options.reuse;
-  const byId = options.index ? new Map<number, MirrorNode>() : undefined;
-  const wantId = byId !== undefined || reuse !== undefined;
-  const cursor = tree.walk();
-
-  /** A mirrored subtree moved by `delta` characters into the new source. */
-  const shifted = (from: MirrorNode, delta: number): MirrorNode => {
-    const root = moved(from, delta, doc, byId);
-    // Iterative: expression trees can be deeper than the call stack.
-    const work: [MirrorNode, MirrorNode][] = [[from, root]];
-    while (work.length > 0) {
-      const [src, dst] = work.pop()!;
-      for (let i = 0; i < src.children.length; i++) {
-        const child = src.children[i];
-        const c = moved(child, delta, doc, byId);
-        dst.addChild(c, src.fields[i]);
-        if (child.children.length > 0) work.push([child, c]);
-      }
+  private isNamed(cursor: TreeCursor, typeId: number): boolean {
+    let isNamed = this.named.get(typeId);
+    if (isNamed === undefined) {
+      isNamed = cursor.nodeIsNamed;
+      this.named.set(typeId, isNamed);
     }
-    return root;
-  };
+    return isNamed;
+  }
 
-  try {
-    /** The node under the cursor; `reused` when it was copied whole from the previous mirror. */
-    let reused = false;
-    const make = (): MirrorNode => {
+  /** The node under the cursor. */
+  private make(cursor: TreeCursor, descendant: number, subtreeEnd: number): MirrorNode {
+    const typeId = cursor.nodeTypeId;
+    return new MirrorNode(this.types[typeId] ?? 'ERROR', this.isNamed(cursor, typeId), cursor.startIndex, cursor.endIndex, descendant, subtreeEnd, this);
+  }
+
+  /** One level: the children of `node`, each with the bounds of its subtree. */
+  readChildren(node: MirrorNode): void {
+    const cursor = this.live();
+    cursor.gotoDescendant(node.descendant);
+    if (!cursor.gotoFirstChild()) {
+      node.setChildren(NO_CHILDREN, NO_FIELDS);
+      return;
+    }
+    const kids: MirrorNode[] = [];
+    const fields: (string | null)[] = [];
+    // A child's subtree ends where its next sibling's starts; the last one's where its parent's does.
+    let at = node.descendant + 1;
+    for (;;) {
       const typeId = cursor.nodeTypeId;
-      let isNamed = named.get(typeId);
-      if (isNamed === undefined) {
-        isNamed = cursor.nodeIsNamed;
-        named.set(typeId, isNamed);
-      }
-      const type = types[typeId] ?? 'ERROR';
+      const type = this.types[typeId] ?? 'ERROR';
+      const isNamed = this.isNamed(cursor, typeId);
       const start = cursor.startIndex;
       const end = cursor.endIndex;
-      // Anonymous nodes are tokens, and short nodes hold little: re-reading them costs about what
-      // looking up their id does.
-      const id = wantId && isNamed && end - start >= REUSE_MIN_LENGTH ? cursor.nodeId : undefined;
-      const old = reuse && id !== undefined ? reuse.byId.get(id) : undefined;
-      // The id says tree-sitter reused the subtree; type and text are checked all the same.
-      if (old && old.type === type && old.endIndex - old.startIndex === end - start && reuse!.source.slice(old.startIndex, old.endIndex) === source.slice(start, end)) {
-        reused = true;
-        return shifted(old, start - old.startIndex);
-      }
-      reused = false;
-      const node = new MirrorNode(type, isNamed, start, end, doc);
-      node.id = id;
-      return node;
-    };
-    const root = make();
-    const stack: MirrorNode[] = [root];
-    // Depth-first with the cursor; the stack mirrors the cursor's ancestors.
-    let descend = !reused;
-    for (;;) {
-      if (descend && cursor.gotoFirstChild()) {
-        const parent = stack[stack.length - 1];
-        if (byId && parent.id !== undefined) byId.set(parent.id, parent);
-        const node = make();
-        parent.addChild(node, fields[cursor.currentFieldId] ?? null);
-        stack.push(node);
-        descend = !reused;
-        continue;
-      }
-      if (stack.length === 1) break;
-      if (cursor.gotoNextSibling()) {
-        stack.pop();
-        const node = make();
-        stack[stack.length - 1].addChild(node, fields[cursor.currentFieldId] ?? null);
-        stack.push(node);
-        descend = !reused;
-        continue;
-      }
-      cursor.gotoParent();
-      stack.pop();
-      descend = false;
+      fields.push(this.fieldNames[cursor.currentFieldId] ?? null);
+      const more = cursor.gotoNextSibling();
+      const next = more ? cursor.currentDescendantIndex : node.subtreeEnd;
+      kids.push(new MirrorNode(type, isNamed, start, end, at, next, this));
+      if (!more) break;
+      at = next;
     }
-    return { root, index: byId ? { source, byId } : undefined };
-  } finally {
-    cursor.delete();
+    node.setChildren(kids, fields);
+  }
+
+  /**
+   * The whole subtree of `top` in one depth-first pass: descendant indices are preorder numbers,
+   * so they are counted rather than asked for. Nodes copied earlier are kept (callers hold them).
+   */
+  readSubtree(node: SyntaxNodeLike): void {
+    if (!(node instanceof MirrorNode)) throw new Error('readSubtree: not a node of this tree');
+    const top = node;
+    const cursor = this.live();
+    cursor.gotoDescendant(top.descendant);
+    /** Descendant index of the next node in preorder. */
+    let next = top.descendant + 1;
+    const stack: Frame[] = [{ node: top, kids: top.loaded ? undefined : [], fields: [], i: 0 }];
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      const moved = frame.i === 0 ? cursor.gotoFirstChild() : cursor.gotoNextSibling();
+      if (!moved) {
+        if (frame.kids) {
+          frame.node.subtreeEnd = next;
+          frame.node.setChildren(frame.kids.length > 0 ? frame.kids : NO_CHILDREN, frame.kids.length > 0 ? frame.fields : NO_FIELDS);
+        }
+        stack.pop();
+        if (frame.i > 0) cursor.gotoParent();
+        continue;
+      }
+      let child: MirrorNode;
+      if (frame.kids) {
+        child = this.make(cursor, next, -1);
+        frame.kids.push(child);
+        frame.fields.push(this.fieldNames[cursor.currentFieldId] ?? null);
+      } else {
+        child = frame.node.children[frame.i];
+      }
+      frame.i++;
+      next++;
+      stack.push({ node: child, kids: child.loaded ? undefined : [], fields: [], i: 0 });
+    }
+  }
+
+  delete(): void {
+    if (!this.cursor) return;
+    this.cursor.delete();
+    this.cursor = undefined;
+    this.onDelete();
   }
 }

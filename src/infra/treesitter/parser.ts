@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type * as WebTreeSitter from 'web-tree-sitter';
 import type { Language, Parser, Tree } from 'web-tree-sitter';
 import type { LanguageId, PreviousParse, SyntaxParser, SyntaxTreeLike } from '../../core/analysis/syntax';
-import { mirrorTree, type MirrorIndex } from './mirror';
+import { LazyMirror } from './mirror';
 
 /** Grammar file names inside tree-sitter-wasms/out. */
 const GRAMMAR_FILES: Record<LanguageId, string> = {
@@ -65,19 +65,14 @@ function initRuntime(options: TreeSitterOptions): Promise<void> {
 /**
  * web-tree-sitter with tree-sitter-wasms grammars (ABI 14; web-tree-sitter 0.25.x is the newest
  * runtime that loads them). The runtime and each grammar are loaded on first use and cached, so
- * a run that only sees Python never reads the other grammars.
+ * a run that only sees Python never reads the other grammars. Trees are handed out as lazy
+ * mirrors: the wasm tree lives until the caller deletes it, as the source of nodes not copied yet
+ * and as the base for incremental parses of edited versions.
  */
-/**
- * How many wasm trees are kept after mirroring, as bases for incremental reparsing of edited
- * versions (analysis parses a pre-image, then its two post-images). Older ones are freed, so
- * wasm memory stays bounded even when a caller never deletes its trees.
- */
-const KEPT_TREES = 8;
-
 export class TreeSitterParser implements SyntaxParser {
   private readonly languages = new Map<LanguageId, Promise<Language | undefined>>();
-  /** Mirrored tree → the wasm tree it was copied from (and its mirror's index), oldest first. */
-  private readonly kept = new Map<SyntaxTreeLike, { tree: Tree; index?: MirrorIndex }>();
+  /** Trees handed out and not deleted yet. */
+  private readonly live = new Set<LazyMirror>();
   private readonly parsers = new Map<LanguageId, Parser>();
   /** Why a grammar could not be loaded, per language (shown as a coverage note). */
   readonly failures = new Map<LanguageId, string>();
@@ -102,34 +97,24 @@ export class TreeSitterParser implements SyntaxParser {
     return pending;
   }
 
-  private keep(mirror: SyntaxTreeLike, tree: Tree, index: MirrorIndex | undefined): void {
-    this.kept.set(mirror, { tree, index });
-    if (this.kept.size > KEPT_TREES) this.release(this.kept.keys().next().value!);
-  }
-
-  private release(mirror: SyntaxTreeLike): void {
-    this.kept.get(mirror)?.tree.delete();
-    this.kept.delete(mirror);
-  }
-
   /**
    * Reparses only what the edits touched, reusing the rest of the previous tree (tree-sitter's
    * incremental parsing). A tree with syntax errors is parsed again from scratch: error recovery
    * depends on where parsing starts, and the result must equal a fresh parse.
    */
-  private reparse(parser: Parser, text: string, previous: PreviousParse | undefined): { tree: Tree | null; reuse?: MirrorIndex } {
-    const base = previous && this.kept.get(previous.tree);
-    if (!base) return { tree: parser.parse(text) };
-    const old = base.tree.copy();
+  private reparse(parser: Parser, text: string, previous: PreviousParse | undefined): Tree | null {
+    const base = previous?.tree instanceof LazyMirror && this.live.has(previous.tree) ? previous.tree.tree : undefined;
+    if (!base) return parser.parse(text);
+    const old = base.copy();
     try {
-      for (const e of previous.edits) old.edit(e);
+      for (const e of previous!.edits) old.edit(e);
       const tree = parser.parse(text, old);
-      if (!tree || !tree.rootNode.hasError) return { tree, reuse: base.index };
+      if (!tree || !tree.rootNode.hasError) return tree;
       tree.delete();
     } finally {
       old.delete();
     }
-    return { tree: parser.parse(text) };
+    return parser.parse(text);
   }
 
   async parse(language: LanguageId, text: string, previous?: PreviousParse): Promise<SyntaxTreeLike | undefined> {
@@ -141,17 +126,18 @@ export class TreeSitterParser implements SyntaxParser {
       parser.setLanguage(lang);
       this.parsers.set(language, parser);
     }
-    const { tree, reuse } = this.reparse(parser, text, previous);
+    const tree = this.reparse(parser, text, previous);
     if (!tree) return undefined;
-    let mirror: SyntaxTreeLike | undefined;
     try {
-      // A tree parsed from scratch is usually a pre-image, the base of its post-images: index it.
-      const { root, index } = mirrorTree(tree, text, { index: previous === undefined, reuse });
-      mirror = { rootNode: root, delete: () => this.release(mirror!) };
-      this.keep(mirror, tree, index);
+      const mirror: LazyMirror = new LazyMirror(tree, text, () => {
+        this.live.delete(mirror);
+        tree.delete();
+      });
+      this.live.add(mirror);
       return mirror;
-    } finally {
-      if (!mirror) tree.delete();
+    } catch (e) {
+      tree.delete();
+      throw e;
     }
   }
 }
