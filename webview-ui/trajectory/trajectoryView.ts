@@ -54,6 +54,8 @@ class TrajectoryView extends LitElement {
   declare viewport: number;
   private searchTimer: number | undefined;
   private readonly saved = channel.state() ?? {};
+  /** The file being read, known before its header arrives. */
+  private loadingFile: string | undefined;
   private resize: ResizeObserver | undefined;
 
   constructor() {
@@ -98,6 +100,12 @@ class TrajectoryView extends LitElement {
     switch (m?.type) {
       case 'loading':
         this.loading = m.totalBytes > 0 && m.bytesRead < m.totalBytes ? { bytesRead: m.bytesRead, totalBytes: m.totalBytes } : undefined;
+        // Save which file this is from the first progress message on: a window reloaded while a
+        // large trajectory is still being read then reopens it instead of dropping the viewer.
+        if (!this.header && this.loadingFile !== m.file) {
+          this.loadingFile = m.file;
+          this.save();
+        }
         return;
       case 'trajectory': {
         const first = !this.header || this.header.chosen !== m.header.chosen;
@@ -130,7 +138,7 @@ class TrajectoryView extends LitElement {
   };
 
   private save(): void {
-    channel.saveState({ file: this.header?.file, trajectory: this.header?.chosen, selected: this.selected, filter: this.filter, query: this.query });
+    channel.saveState({ file: this.header?.file ?? this.loadingFile, trajectory: this.header?.chosen, selected: this.selected, filter: this.filter, query: this.query });
   }
 
   /** Rows the list shows: the kinds filtered in, and the search matches when searching. */
