@@ -7,7 +7,7 @@ const restrict = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test-results/**', '.vscode-test/**', 'demo/build/**'] },
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test-results/**', '.vscode-test/**', 'demo/build/**', 'test/fixtures/analysis/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
