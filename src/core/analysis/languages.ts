@@ -16,6 +16,8 @@ export interface LanguageProfile {
   readonly id: LanguageId;
   /** A symbol defined by this node, if any; `insideClass` turns functions into methods. */
   definition(node: SyntaxNodeLike, insideClass: boolean): SymbolDefinition | undefined;
+  /** Every node type `definition` can answer for; other nodes define nothing (lets a search skip subtrees). */
+  readonly definitionTypes: ReadonlySet<string>;
   /** Nodes wrapping a definition whose range starts earlier (Python decorators). */
   readonly wrappers: ReadonlySet<string>;
   /** Subtrees that cannot hold a definition; skipped when looking for symbols (speed). */
@@ -35,6 +37,13 @@ export interface LanguageProfile {
 
 const set = (...xs: string[]): ReadonlySet<string> => new Set(xs);
 
+type Definer = (node: SyntaxNodeLike, insideClass: boolean) => SymbolDefinition | undefined;
+
+/** `definition` limited to `types` by construction, so `definitionTypes` cannot miss a case. */
+function definer(types: ReadonlySet<string>, define: Definer): Pick<LanguageProfile, 'definition' | 'definitionTypes'> {
+  return { definitionTypes: types, definition: (node, insideClass) => (types.has(node.type) ? define(node, insideClass) : undefined) };
+}
+
 function nameOf(node: SyntaxNodeLike, field = 'name'): string | undefined {
   return node.childForFieldName(field)?.text;
 }
@@ -45,7 +54,7 @@ function operatorOf(node: SyntaxNodeLike): string | undefined {
 
 const python: LanguageProfile = {
   id: 'python',
-  definition(node, insideClass) {
+  ...definer(set('function_definition', 'class_definition'), (node, insideClass) => {
     if (node.type === 'function_definition') {
       const name = nameOf(node);
       return name === undefined ? undefined : { name, kind: insideClass ? 'method' : 'function' };
@@ -55,7 +64,7 @@ const python: LanguageProfile = {
       return name === undefined ? undefined : { name, kind: 'class' };
     }
     return undefined;
-  },
+  }),
   wrappers: set('decorated_definition'),
   noDefinitionsInside: set(
     'expression_statement', 'return_statement', 'raise_statement', 'assert_statement', 'import_statement',
@@ -149,9 +158,15 @@ function jsDefinition(node: SyntaxNodeLike, insideClass: boolean): SymbolDefinit
   }
 }
 
+const JS_DEFINITIONS = set(
+  'function_declaration', 'generator_function_declaration', 'class_declaration', 'abstract_class_declaration', 'class',
+  'interface_declaration', 'enum_declaration', 'type_alias_declaration', 'method_definition', 'method_signature',
+  'abstract_method_signature', 'variable_declarator', 'public_field_definition', 'field_definition',
+);
+
 const jsLike = (id: LanguageId): LanguageProfile => ({
   id,
-  definition: jsDefinition,
+  ...definer(JS_DEFINITIONS, jsDefinition),
   wrappers: set(),
   noDefinitionsInside: set('comment', 'import_statement', 'string', 'template_string', 'regex', 'number'),
   comments: set('comment'),
@@ -172,7 +187,7 @@ function goReceiverType(node: SyntaxNodeLike): string | undefined {
 
 const go: LanguageProfile = {
   id: 'go',
-  definition(node) {
+  ...definer(set('function_declaration', 'method_declaration', 'type_spec'), (node) => {
     switch (node.type) {
       case 'function_declaration': {
         const name = nameOf(node);
@@ -191,7 +206,7 @@ const go: LanguageProfile = {
       default:
         return undefined;
     }
-  },
+  }),
   wrappers: set(),
   noDefinitionsInside: set('comment', 'import_declaration', 'package_clause'),
   comments: set('comment'),
@@ -202,9 +217,14 @@ const go: LanguageProfile = {
   isLogicalLine: curlyLogicalLine,
 };
 
+const JAVA_DEFINITIONS = set(
+  'class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration',
+  'method_declaration', 'constructor_declaration', 'compact_constructor_declaration',
+);
+
 const java: LanguageProfile = {
   id: 'java',
-  definition(node, insideClass) {
+  ...definer(JAVA_DEFINITIONS, (node, insideClass) => {
     switch (node.type) {
       case 'class_declaration':
       case 'interface_declaration':
@@ -223,7 +243,7 @@ const java: LanguageProfile = {
       default:
         return undefined;
     }
-  },
+  }),
   wrappers: set(),
   noDefinitionsInside: set('line_comment', 'block_comment', 'import_declaration', 'package_declaration'),
   comments: set('line_comment', 'block_comment', 'comment'),
@@ -243,7 +263,7 @@ function rustImplName(node: SyntaxNodeLike): string | undefined {
 
 const rust: LanguageProfile = {
   id: 'rust',
-  definition(node, insideClass) {
+  ...definer(set('function_item', 'function_signature_item', 'impl_item', 'struct_item', 'enum_item', 'trait_item', 'union_item', 'mod_item'), (node, insideClass) => {
     switch (node.type) {
       case 'function_item':
       case 'function_signature_item': {
@@ -268,7 +288,7 @@ const rust: LanguageProfile = {
       default:
         return undefined;
     }
-  },
+  }),
   wrappers: set(),
   noDefinitionsInside: set('line_comment', 'block_comment', 'use_declaration', 'attribute_item'),
   comments: set('line_comment', 'block_comment'),

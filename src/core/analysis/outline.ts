@@ -9,8 +9,25 @@ interface Found {
   readonly node: SyntaxNodeLike;
 }
 
-/** Every symbol of a tree in source order (outer before inner), with qualified names. */
-export function discoverSymbols(profile: LanguageProfile, root: SyntaxNodeLike): Found[] {
+/** Whether a sorted list holds a value within [from, to]. */
+function anyWithin(sorted: readonly number[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo] <= to;
+}
+
+/**
+ * Every symbol of a tree in source order (outer before inner), with qualified names.
+ * `definitionStarts`: where the nodes of the profile's definition types start; subtrees holding
+ * none of them are not walked (a descendant starts within its ancestor's span), which leaves the
+ * result the same and most of the tree unread.
+ */
+export function discoverSymbols(profile: LanguageProfile, root: SyntaxNodeLike, definitionStarts?: readonly number[]): Found[] {
   const found: Found[] = [];
   const seen = new Map<string, number>();
   const walk = (node: SyntaxNodeLike, prefix: string, parentKind: SymbolKind | undefined, wrapperStart: number | undefined) => {
@@ -37,6 +54,7 @@ export function discoverSymbols(profile: LanguageProfile, root: SyntaxNodeLike):
     for (let i = 0, n = node.childCount; i < n; i++) {
       const child = node.child(i);
       if (!child || !child.isNamed || profile.noDefinitionsInside.has(child.type)) continue;
+      if (definitionStarts && !anyWithin(definitionStarts, child.startIndex, child.endIndex)) continue;
       walk(child, nextPrefix, nextKind, isWrapper ? (wrapperStart ?? node.startPosition.row) : undefined);
     }
   };
@@ -57,7 +75,7 @@ class TreeOutline implements SourceOutline {
     private tree: SyntaxTreeLike | undefined,
     text: string,
   ) {
-    const found = discoverSymbols(profile, tree!.rootNode);
+    const found = discoverSymbols(profile, tree!.rootNode, tree!.startsOf?.(profile.definitionTypes));
     this.symbols = found.map((f) => f.symbol);
     for (const f of found) this.byName.set(f.symbol.qualifiedName, f);
     this.lines = text.split('\n');

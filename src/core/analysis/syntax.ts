@@ -28,6 +28,12 @@ export interface SyntaxTreeLike {
    * copies nodes out of the parser lazily can copy it in one pass. Reading works without it.
    */
   readSubtree?(node: SyntaxNodeLike): void;
+  /**
+   * Start indices, ascending, of every named node of one of `types` in the tree, found without
+   * copying the tree out of the parser, so that a search for such nodes can skip the subtrees
+   * holding none. Undefined when they cannot be had that way.
+   */
+  startsOf?(types: ReadonlySet<string>): readonly number[] | undefined;
   /** Frees the tree (wasm memory is not garbage collected). */
   delete(): void;
 }

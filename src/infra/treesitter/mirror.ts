@@ -1,4 +1,4 @@
-import type { Tree, TreeCursor } from 'web-tree-sitter';
+import type { Query, Tree, TreeCursor } from 'web-tree-sitter';
 import type { SyntaxNodeLike, SyntaxPoint, SyntaxTreeLike } from '../../core/analysis/syntax';
 
 /**
@@ -99,6 +99,8 @@ export class LazyMirror implements SyntaxTreeLike {
     readonly tree: Tree,
     readonly source: string,
     private readonly onDelete: () => void,
+    /** A query capturing the named nodes of the given types (undefined: none can occur). */
+    private readonly queryFor: (types: ReadonlySet<string>) => Query | undefined,
   ) {
     for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) this.starts.push(i + 1);
     this.types = tree.language.types;
@@ -204,6 +206,17 @@ export class LazyMirror implements SyntaxTreeLike {
       next++;
       stack.push({ node: child, kids: child.loaded ? undefined : [], fields: [], i: 0 });
     }
+  }
+
+  /** The query runs inside wasm: only the nodes it captures cross into JavaScript. */
+  startsOf(types: ReadonlySet<string>): readonly number[] | undefined {
+    this.live();
+    const query = this.queryFor(types);
+    if (!query) return [];
+    const captures = query.captures(this.tree.rootNode);
+    if (query.didExceedMatchLimit()) return undefined;
+    const starts = captures.map((c) => c.node.startIndex);
+    return starts.sort((a, b) => a - b);
   }
 
   delete(): void {

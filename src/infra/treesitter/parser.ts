@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as WebTreeSitter from 'web-tree-sitter';
-import type { Language, Parser, Tree } from 'web-tree-sitter';
+import type { Language, Parser, Query, Tree } from 'web-tree-sitter';
 import type { LanguageId, PreviousParse, SyntaxParser, SyntaxTreeLike } from '../../core/analysis/syntax';
 import { LazyMirror } from './mirror';
 
@@ -74,6 +74,8 @@ export class TreeSitterParser implements SyntaxParser {
   /** Trees handed out and not deleted yet. */
   private readonly live = new Set<LazyMirror>();
   private readonly parsers = new Map<LanguageId, Parser>();
+  /** Compiled queries by language and node types (undefined: no such named type in the grammar). */
+  private readonly queries = new Map<string, Query | undefined>();
   /** Why a grammar could not be loaded, per language (shown as a coverage note). */
   readonly failures = new Map<LanguageId, string>();
 
@@ -117,6 +119,16 @@ export class TreeSitterParser implements SyntaxParser {
     return parser.parse(text);
   }
 
+  /** A query capturing every named node of `types` that the grammar has. */
+  private query(language: LanguageId, lang: Language, types: ReadonlySet<string>): Query | undefined {
+    const key = `${language}:${[...types].join(' ')}`;
+    if (!this.queries.has(key)) {
+      const known = [...types].filter((t) => lang.idForNodeType(t, true) !== null);
+      this.queries.set(key, known.length === 0 ? undefined : new (webTreeSitter().Query)(lang, `[${known.map((t) => `(${t})`).join(' ')}] @node`));
+    }
+    return this.queries.get(key);
+  }
+
   async parse(language: LanguageId, text: string, previous?: PreviousParse): Promise<SyntaxTreeLike | undefined> {
     const lang = await this.language(language);
     if (!lang) throw new Error(this.failures.get(language));
@@ -129,10 +141,15 @@ export class TreeSitterParser implements SyntaxParser {
     const tree = this.reparse(parser, text, previous);
     if (!tree) return undefined;
     try {
-      const mirror: LazyMirror = new LazyMirror(tree, text, () => {
-        this.live.delete(mirror);
-        tree.delete();
-      });
+      const mirror: LazyMirror = new LazyMirror(
+        tree,
+        text,
+        () => {
+          this.live.delete(mirror);
+          tree.delete();
+        },
+        (types) => this.query(language, lang, types),
+      );
       this.live.add(mirror);
       return mirror;
     } catch (e) {

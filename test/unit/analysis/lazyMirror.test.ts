@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { profileOf } from '../../../src/core/analysis/languages';
+import { discoverSymbols } from '../../../src/core/analysis/outline';
 import type { LanguageId, SyntaxNodeLike } from '../../../src/core/analysis/syntax';
 import { LazyMirror } from '../../../src/infra/treesitter/mirror';
 import { TreeSitterParser } from '../../../src/infra/treesitter/parser';
@@ -61,4 +63,21 @@ test('a deleted tree refuses to copy more nodes instead of reading freed memory'
   tree.delete();
   assert.throws(() => tree.rootNode.child(0), /after delete/);
   tree.delete();
+});
+
+test('symbol discovery that skips subtrees without definition nodes finds exactly what a full walk finds', async () => {
+  const parser = new TreeSitterParser();
+  for (const [language, text] of sources) {
+    const profile = profileOf(language);
+    // Cut in half too: error recovery puts definitions in odd places.
+    for (const source of [text, text.slice(0, text.length >> 1)]) {
+      const tree = (await parser.parse(language, source)) as LazyMirror;
+      const starts = tree.startsOf(profile.definitionTypes);
+      assert.ok(starts && starts.length > 0, `${language}: definitions found by the query`);
+      const pruned = discoverSymbols(profile, tree.rootNode, starts).map((f) => f.symbol);
+      const full = discoverSymbols(profile, tree.rootNode).map((f) => f.symbol);
+      assert.deepEqual(pruned, full, language);
+      tree.delete();
+    }
+  }
 });
