@@ -181,9 +181,10 @@ class FileAnalysis {
       const drift: DriftSuggestion[] = [];
       const names = [...new Set([...stepTouches.keys(), ...goldTouches.keys()])].filter((n) => n !== MODULE_SYMBOL);
       for (const name of names) {
+        // The pre-image first: post-images parsed from it reuse what was copied of its unchanged parts.
+        const base = sPre.detail(name);
         const step = sPost.detail(name);
         const gold = gPost.detail(name);
-        const base = sPre.detail(name);
         metrics.push({
           file: pair.path,
           symbol: name,

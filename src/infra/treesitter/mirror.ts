@@ -1,4 +1,4 @@
-import type { Query, Tree, TreeCursor } from 'web-tree-sitter';
+import type { Tree, TreeCursor } from 'web-tree-sitter';
 import type { SyntaxNodeLike, SyntaxPoint, SyntaxTreeLike } from '../../core/analysis/syntax';
 
 /**
@@ -54,6 +54,25 @@ class MirrorNode implements SyntaxNodeLike {
     this.fields = fields;
   }
 
+  /**
+   * This node and what is copied below it, `delta` characters and `descendants` preorder positions
+   * further, in `mirror`. Nodes not copied yet stay so (their descendant indices hold there too).
+   */
+  copyShifted(mirror: LazyMirror, delta: number, descendants: number): MirrorNode {
+    const shift = (n: MirrorNode) => new MirrorNode(n.type, n.isNamed, n.startIndex + delta, n.endIndex + delta, n.descendant + descendants, n.subtreeEnd + descendants, mirror);
+    const root = shift(this);
+    // Iterative: expression trees can be deeper than the call stack.
+    const work: [MirrorNode, MirrorNode][] = [[this, root]];
+    while (work.length > 0) {
+      const [from, to] = work.pop()!;
+      if (!from.kids || from.kids === NO_CHILDREN) continue;
+      const kids = from.kids.map(shift);
+      to.setChildren(kids, from.fields);
+      for (let i = 0; i < kids.length; i++) work.push([from.kids[i], kids[i]]);
+    }
+    return root;
+  }
+
   get childCount(): number {
     return this.children.length;
   }
@@ -73,6 +92,16 @@ class MirrorNode implements SyntaxNodeLike {
     return this.fields[index] ?? null;
   }
 }
+
+export interface MirrorOptions {
+  /** Record subtree ids, so that a parse of an edited version can reuse this tree's copies. */
+  readonly index?: boolean;
+  /** The tree this one was incrementally parsed from (copies of its unchanged subtrees are reused). */
+  readonly reuse?: LazyMirror;
+}
+
+/** Nodes shorter than this (identifiers, numbers) are read again rather than looked up for reuse. */
+const REUSE_MIN_LENGTH = 16;
 
 const NO_CHILDREN: MirrorNode[] = [];
 const NO_FIELDS: (string | null)[] = [];
@@ -94,13 +123,14 @@ export class LazyMirror implements SyntaxTreeLike {
   private readonly fieldNames: readonly (string | null)[];
   private readonly named = new Map<number, boolean>();
   private cursor: TreeCursor | undefined;
+  /** Subtree id → copied node, for the nodes read by readSubtree when `options.index` is set. */
+  private readonly byId = new Map<number, MirrorNode>();
 
   constructor(
     readonly tree: Tree,
     readonly source: string,
     private readonly onDelete: () => void,
-    /** A query capturing the named nodes of the given types (undefined: none can occur). */
-    private readonly queryFor: (types: ReadonlySet<string>) => Query | undefined,
+    private readonly options: MirrorOptions = {},
   ) {
     for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) this.starts.push(i + 1);
     this.types = tree.language.types;
@@ -197,8 +227,16 @@ export class LazyMirror implements SyntaxTreeLike {
       let child: MirrorNode;
       if (frame.kids) {
         child = this.make(cursor, next, -1);
-        frame.kids.push(child);
         frame.fields.push(this.fieldNames[cursor.currentFieldId] ?? null);
+        const copy = this.reusable(cursor, child);
+        if (copy) {
+          // The cursor stays on the copied node: its subtree is not walked.
+          frame.kids.push(copy);
+          frame.i++;
+          next = copy.subtreeEnd;
+          continue;
+        }
+        frame.kids.push(child);
       } else {
         child = frame.node.children[frame.i];
       }
@@ -208,14 +246,35 @@ export class LazyMirror implements SyntaxTreeLike {
     }
   }
 
-  /** The query runs inside wasm: only the nodes it captures cross into JavaScript. */
+  /**
+   * A copy of a subtree read before in the tree this one was incrementally parsed from, when
+   * tree-sitter reused it (same subtree id while both trees are alive; type and text are checked
+   * all the same). Records the ids of the nodes it reads when this tree can be such a base.
+   * Anonymous and short nodes are not looked up: reading them costs about what the lookup does.
+   */
+  private reusable(cursor: TreeCursor, node: MirrorNode): MirrorNode | undefined {
+    if (!node.isNamed || node.endIndex - node.startIndex < REUSE_MIN_LENGTH) return undefined;
+    const base = this.options.reuse;
+    const byId = this.options.index ? this.byId : undefined;
+    if (!byId && !base?.cursor) return undefined;
+    const id = cursor.nodeId;
+    byId?.set(id, node);
+    const old = base?.cursor ? base.byId.get(id) : undefined;
+    if (!old || old.type !== node.type || old.isNamed !== node.isNamed || old.endIndex - old.startIndex !== node.endIndex - node.startIndex) return undefined;
+    if (base!.source.slice(old.startIndex, old.endIndex) !== this.source.slice(node.startIndex, node.endIndex)) return undefined;
+    return old.copyShifted(this, node.startIndex - old.startIndex, node.descendant - old.descendant);
+  }
+
+  /** The search runs inside wasm: only the nodes it finds cross into JavaScript. */
   startsOf(types: ReadonlySet<string>): readonly number[] | undefined {
     this.live();
-    const query = this.queryFor(types);
-    if (!query) return [];
-    const captures = query.captures(this.tree.rootNode);
-    if (query.didExceedMatchLimit()) return undefined;
-    const starts = captures.map((c) => c.node.startIndex);
+    // Matches every symbol named so (aliases, and anonymous tokens too: a superset is safe).
+    const found = this.tree.rootNode.descendantsOfType([...types]);
+    const starts: number[] = [];
+    for (const n of found) {
+      if (!n) return undefined;
+      starts.push(n.startIndex);
+    }
     return starts.sort((a, b) => a - b);
   }
 

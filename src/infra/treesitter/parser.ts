@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as WebTreeSitter from 'web-tree-sitter';
-import type { Language, Parser, Query, Tree } from 'web-tree-sitter';
+import type { Language, Parser, Tree } from 'web-tree-sitter';
 import type { LanguageId, PreviousParse, SyntaxParser, SyntaxTreeLike } from '../../core/analysis/syntax';
 import { LazyMirror } from './mirror';
 
@@ -74,8 +74,6 @@ export class TreeSitterParser implements SyntaxParser {
   /** Trees handed out and not deleted yet. */
   private readonly live = new Set<LazyMirror>();
   private readonly parsers = new Map<LanguageId, Parser>();
-  /** Compiled queries by language and node types (undefined: no such named type in the grammar). */
-  private readonly queries = new Map<string, Query | undefined>();
   /** Why a grammar could not be loaded, per language (shown as a coverage note). */
   readonly failures = new Map<LanguageId, string>();
 
@@ -104,29 +102,19 @@ export class TreeSitterParser implements SyntaxParser {
    * incremental parsing). A tree with syntax errors is parsed again from scratch: error recovery
    * depends on where parsing starts, and the result must equal a fresh parse.
    */
-  private reparse(parser: Parser, text: string, previous: PreviousParse | undefined): Tree | null {
-    const base = previous?.tree instanceof LazyMirror && this.live.has(previous.tree) ? previous.tree.tree : undefined;
-    if (!base) return parser.parse(text);
-    const old = base.copy();
+  private reparse(parser: Parser, text: string, previous: PreviousParse | undefined): { tree: Tree | null; base?: LazyMirror } {
+    const base = previous?.tree instanceof LazyMirror && this.live.has(previous.tree) ? previous.tree : undefined;
+    if (!base) return { tree: parser.parse(text) };
+    const old = base.tree.copy();
     try {
       for (const e of previous!.edits) old.edit(e);
       const tree = parser.parse(text, old);
-      if (!tree || !tree.rootNode.hasError) return tree;
+      if (!tree || !tree.rootNode.hasError) return { tree, base };
       tree.delete();
     } finally {
       old.delete();
     }
-    return parser.parse(text);
-  }
-
-  /** A query capturing every named node of `types` that the grammar has. */
-  private query(language: LanguageId, lang: Language, types: ReadonlySet<string>): Query | undefined {
-    const key = `${language}:${[...types].join(' ')}`;
-    if (!this.queries.has(key)) {
-      const known = [...types].filter((t) => lang.idForNodeType(t, true) !== null);
-      this.queries.set(key, known.length === 0 ? undefined : new (webTreeSitter().Query)(lang, `[${known.map((t) => `(${t})`).join(' ')}] @node`));
-    }
-    return this.queries.get(key);
+    return { tree: parser.parse(text) };
   }
 
   async parse(language: LanguageId, text: string, previous?: PreviousParse): Promise<SyntaxTreeLike | undefined> {
@@ -138,7 +126,7 @@ export class TreeSitterParser implements SyntaxParser {
       parser.setLanguage(lang);
       this.parsers.set(language, parser);
     }
-    const tree = this.reparse(parser, text, previous);
+    const { tree, base } = this.reparse(parser, text, previous);
     if (!tree) return undefined;
     try {
       const mirror: LazyMirror = new LazyMirror(
@@ -148,7 +136,8 @@ export class TreeSitterParser implements SyntaxParser {
           this.live.delete(mirror);
           tree.delete();
         },
-        (types) => this.query(language, lang, types),
+        // A tree parsed from scratch is usually a pre-image, the base of its post-images: index it.
+        { index: previous === undefined, reuse: base },
       );
       this.live.add(mirror);
       return mirror;

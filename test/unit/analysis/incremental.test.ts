@@ -72,12 +72,17 @@ test('an incrementally parsed post-image has exactly the tree of a parse from sc
     module(12, (i) => (i === 4 ? ' +' : '')),
   ];
   const base = (await parser.parse('python', pre))!;
+  // Copied whole, so that unchanged subtrees of the post-images are copies of these.
+  base.readSubtree?.(base.rootNode);
   for (const post of posts) {
-    const incremental = (await parser.parse('python', post, { tree: base, edits: editsOf('m.py', pre, post) }))!;
-    const fresh = (await parser.parse('python', post))!;
-    assert.deepEqual(dump(incremental.rootNode), dump(fresh.rootNode));
-    incremental.delete();
-    fresh.delete();
+    for (const whole of [false, true]) {
+      const incremental = (await parser.parse('python', post, { tree: base, edits: editsOf('m.py', pre, post) }))!;
+      if (whole) incremental.readSubtree?.(incremental.rootNode);
+      const fresh = (await parser.parse('python', post))!;
+      assert.deepEqual(dump(incremental.rootNode), dump(fresh.rootNode));
+      incremental.delete();
+      fresh.delete();
+    }
   }
   base.delete();
 });

@@ -73,7 +73,7 @@ test('symbol discovery that skips subtrees without definition nodes finds exactl
     for (const source of [text, text.slice(0, text.length >> 1)]) {
       const tree = (await parser.parse(language, source)) as LazyMirror;
       const starts = tree.startsOf(profile.definitionTypes);
-      assert.ok(starts && starts.length > 0, `${language}: definitions found by the query`);
+      assert.ok(starts && starts.length > 0, `${language}: definitions found inside wasm`);
       const pruned = discoverSymbols(profile, tree.rootNode, starts).map((f) => f.symbol);
       const full = discoverSymbols(profile, tree.rootNode).map((f) => f.symbol);
       assert.deepEqual(pruned, full, language);
