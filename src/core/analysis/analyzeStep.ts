@@ -181,8 +181,9 @@ class FileAnalysis {
       const drift: DriftSuggestion[] = [];
       const names = [...new Set([...stepTouches.keys(), ...goldTouches.keys()])].filter((n) => n !== MODULE_SYMBOL);
       for (const name of names) {
-        // The pre-image first: post-images parsed from it reuse what was copied of its unchanged parts.
-        const base = sPre.detail(name);
+        // The pre-image first: post-images parsed from it reuse what was copied of its unchanged
+        // parts. Only its metrics are shown, so only they are computed.
+        const base = sPre.metrics(name);
         const step = sPost.detail(name);
         const gold = gPost.detail(name);
         metrics.push({

@@ -167,8 +167,15 @@ class Extractor {
   constructor(
     private readonly profile: LanguageProfile,
     def: SyntaxNodeLike,
+    /** Count cyclomatic complexity and logical lines only: no facts, no signature. */
+    private readonly metricsOnly = false,
   ) {
-    this.owners = new Set([...parameterNames(def), 'self', 'cls', 'this']);
+    this.owners = metricsOnly ? new Set() : new Set([...parameterNames(def), 'self', 'cls', 'this']);
+  }
+
+  metrics(def: SyntaxNodeLike): SymbolMetricsOnly {
+    this.visit(def, NO_CONTEXT, true, 0);
+    return { cyclomatic: this.cyclomatic, lloc: this.lloc };
   }
 
   run(def: SyntaxNodeLike, symbol: CodeSymbol, text: string): SymbolDetail {
@@ -194,12 +201,12 @@ class Extractor {
   private visit(node: SyntaxNodeLike, ctx: Context, isRoot: boolean, indexInBlock: number): void {
     const p = this.profile;
     if (p.comments.has(node.type)) {
-      if (TODO.test(node.text)) this.stubs.push({ key: `todo: ${normalizeCode(node.text)}`, lines: [line(node)] });
+      if (!this.metricsOnly && TODO.test(node.text)) this.stubs.push({ key: `todo: ${normalizeCode(node.text)}`, lines: [line(node)] });
       return;
     }
     if (!isRoot && (p.definition(node, false) || (p.wrappers.has(node.type) && namedChildren(node).some((c) => p.definition(c, false))))) {
       // Nested symbols are analysed on their own; here they are one opaque token.
-      this.sig.push(`<def ${node.childForFieldName('name')?.text ?? ''}>`);
+      if (!this.metricsOnly) this.sig.push(`<def ${node.childForFieldName('name')?.text ?? ''}>`);
       return;
     }
     if (isDocstring(p, node, indexInBlock)) return;
@@ -207,7 +214,12 @@ class Extractor {
     this.cyclomatic += p.decisions(node);
     if (p.isLogicalLine(node.type) && !isRoot) this.lloc++;
     if (node.childCount === 0) {
-      this.sig.push(node.text);
+      if (!this.metricsOnly) this.sig.push(node.text);
+      return;
+    }
+    if (this.metricsOnly) {
+      // The same nodes as below are visited (conditionals visit every child too), without facts.
+      this.visitChildren(node, ctx);
       return;
     }
     if (node.isNamed) this.sig.push(`(${node.type}`);
@@ -385,6 +397,18 @@ function dedupe(facts: Fact[]): Fact[] {
   const byKey = new Map<string, Fact>();
   for (const f of facts) if (!byKey.has(f.key)) byKey.set(f.key, f);
   return [...byKey.values()];
+}
+
+const NO_CONTEXT: Context = { conds: [], condIds: [], inHandler: false };
+
+export interface SymbolMetricsOnly {
+  readonly cyclomatic: number;
+  readonly lloc: number;
+}
+
+/** Cyclomatic complexity and logical lines of one symbol: the same numbers as its full details. */
+export function extractMetrics(profile: LanguageProfile, def: SyntaxNodeLike): SymbolMetricsOnly {
+  return new Extractor(profile, def, true).metrics(def);
 }
 
 /** Details of one symbol from its definition node (nested symbols excluded). */

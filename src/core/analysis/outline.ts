@@ -1,5 +1,5 @@
 import type { SymbolKind } from '../../protocol/analysis';
-import { extractDetail } from './extract';
+import { extractDetail, extractMetrics, type SymbolMetricsOnly } from './extract';
 import { profileOf, type LanguageProfile } from './languages';
 import type { CodeSymbol, SourceOutline, SymbolDetail, SymbolIndex } from './symbols';
 import { languageOf, type SyntaxNodeLike, type SyntaxParser, type SyntaxTreeLike } from './syntax';
@@ -68,6 +68,7 @@ class TreeOutline implements SourceOutline {
   /** owner[line] = index of the innermost symbol containing it, -1 for top-level code. */
   private readonly owner: Int32Array;
   private readonly details = new Map<string, SymbolDetail | undefined>();
+  private readonly metricsOnly = new Map<string, SymbolMetricsOnly | undefined>();
   private readonly lines: string[];
 
   constructor(
@@ -106,6 +107,17 @@ class TreeOutline implements SourceOutline {
     const d = f ? extractDetail(this.profile, f.node, f.symbol, text) : undefined;
     this.details.set(qualifiedName, d);
     return d;
+  }
+
+  metrics(qualifiedName: string): SymbolMetricsOnly | undefined {
+    if (this.details.has(qualifiedName)) return this.details.get(qualifiedName);
+    if (this.metricsOnly.has(qualifiedName)) return this.metricsOnly.get(qualifiedName);
+    const f = this.byName.get(qualifiedName);
+    if (!this.tree) throw new Error('SourceOutline used after dispose()');
+    if (f) this.tree.readSubtree?.(f.node);
+    const m = f ? extractMetrics(this.profile, f.node) : undefined;
+    this.metricsOnly.set(qualifiedName, m);
+    return m;
   }
 
   /** The syntax tree while the outline is open (a base for parsing an edited version). */

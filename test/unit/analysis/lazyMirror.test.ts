@@ -10,6 +10,7 @@ import { discoverSymbols } from '../../../src/core/analysis/outline';
 import type { LanguageId, SyntaxNodeLike } from '../../../src/core/analysis/syntax';
 import { LazyMirror } from '../../../src/infra/treesitter/mirror';
 import { TreeSitterParser } from '../../../src/infra/treesitter/parser';
+import { symbols } from './helpers';
 
 const FIXTURES = join(__dirname, '../../fixtures/analysis/base');
 
@@ -79,5 +80,22 @@ test('symbol discovery that skips subtrees without definition nodes finds exactl
       assert.deepEqual(pruned, full, language);
       tree.delete();
     }
+  }
+});
+
+test('metrics alone are the cyclomatic complexity and logical lines of the full details', async () => {
+  for (const [language, text] of sources) {
+    const path = { python: 'm.py', javascript: 'm.js', typescript: 'm.ts', tsx: 'm.tsx', go: 'm.go', java: 'M.java', rust: 'm.rs' }[language];
+    const light = (await symbols.open(path, text))!;
+    const full = (await symbols.open(path, text))!;
+    assert.ok(light.symbols.length > 2, language);
+    // Inner symbols first in one, outer first in the other: copies read lazily either way.
+    for (const s of [...light.symbols].reverse()) {
+      const d = full.detail(s.qualifiedName)!;
+      assert.deepEqual(light.metrics(s.qualifiedName), { cyclomatic: d.cyclomatic, lloc: d.lloc }, `${language} ${s.qualifiedName}`);
+    }
+    assert.equal(light.metrics('no.such.symbol'), undefined);
+    light.dispose();
+    full.dispose();
   }
 });
