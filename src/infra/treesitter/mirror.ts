@@ -49,6 +49,17 @@ class MirrorNode implements SyntaxNodeLike {
     return this.kids!;
   }
 
+  /** While the subtree is being copied: one more child. */
+  addChild(child: MirrorNode, field: string | null): void {
+    if (!this.kids || this.kids === NO_CHILDREN) {
+      this.kids = [child];
+      this.fields = [field];
+      return;
+    }
+    this.kids.push(child);
+    this.fields.push(field);
+  }
+
   setChildren(kids: MirrorNode[], fields: (string | null)[]): void {
     this.kids = kids;
     this.fields = fields;
@@ -106,14 +117,6 @@ const REUSE_MIN_LENGTH = 16;
 const NO_CHILDREN: MirrorNode[] = [];
 const NO_FIELDS: (string | null)[] = [];
 
-interface Frame {
-  readonly node: MirrorNode;
-  /** Children being copied; undefined when the node's children were copied before. */
-  readonly kids: MirrorNode[] | undefined;
-  readonly fields: (string | null)[];
-  /** Children moved to so far. */
-  i: number;
-}
 
 /** A wasm tree with its source, copied into MirrorNodes as they are asked for. */
 export class LazyMirror implements SyntaxTreeLike {
@@ -206,43 +209,50 @@ export class LazyMirror implements SyntaxTreeLike {
    */
   readSubtree(node: SyntaxNodeLike): void {
     if (!(node instanceof MirrorNode)) throw new Error('readSubtree: not a node of this tree');
-    const top = node;
     const cursor = this.live();
-    cursor.gotoDescendant(top.descendant);
+    cursor.gotoDescendant(node.descendant);
     /** Descendant index of the next node in preorder. */
-    let next = top.descendant + 1;
-    const stack: Frame[] = [{ node: top, kids: top.loaded ? undefined : [], fields: [], i: 0 }];
-    while (stack.length > 0) {
-      const frame = stack[stack.length - 1];
-      const moved = frame.i === 0 ? cursor.gotoFirstChild() : cursor.gotoNextSibling();
+    let next = node.descendant + 1;
+    // The cursor's ancestors down to it: the node, whether its children are being copied now
+    // (false: copied before), how many of them the cursor moved to. Parallel arrays, no frames.
+    const nodes: MirrorNode[] = [node];
+    const fresh: boolean[] = [!node.loaded];
+    const moves: number[] = [0];
+    while (nodes.length > 0) {
+      const top = nodes.length - 1;
+      const parent = nodes[top];
+      const moved = moves[top] === 0 ? cursor.gotoFirstChild() : cursor.gotoNextSibling();
       if (!moved) {
-        if (frame.kids) {
-          frame.node.subtreeEnd = next;
-          frame.node.setChildren(frame.kids.length > 0 ? frame.kids : NO_CHILDREN, frame.kids.length > 0 ? frame.fields : NO_FIELDS);
+        if (fresh[top]) {
+          parent.subtreeEnd = next;
+          if (!parent.loaded) parent.setChildren(NO_CHILDREN, NO_FIELDS);
         }
-        stack.pop();
-        if (frame.i > 0) cursor.gotoParent();
+        if (moves[top] > 0) cursor.gotoParent();
+        nodes.pop();
+        fresh.pop();
+        moves.pop();
         continue;
       }
+      moves[top]++;
       let child: MirrorNode;
-      if (frame.kids) {
+      if (fresh[top]) {
         child = this.make(cursor, next, -1);
-        frame.fields.push(this.fieldNames[cursor.currentFieldId] ?? null);
+        const field = this.fieldNames[cursor.currentFieldId] ?? null;
         const copy = this.reusable(cursor, child);
         if (copy) {
           // The cursor stays on the copied node: its subtree is not walked.
-          frame.kids.push(copy);
-          frame.i++;
+          parent.addChild(copy, field);
           next = copy.subtreeEnd;
           continue;
         }
-        frame.kids.push(child);
+        parent.addChild(child, field);
       } else {
-        child = frame.node.children[frame.i];
+        child = parent.children[moves[top] - 1];
       }
-      frame.i++;
       next++;
-      stack.push({ node: child, kids: child.loaded ? undefined : [], fields: [], i: 0 });
+      nodes.push(child);
+      fresh.push(!child.loaded);
+      moves.push(0);
     }
   }
 
