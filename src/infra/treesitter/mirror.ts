@@ -118,6 +118,15 @@ const NO_CHILDREN: MirrorNode[] = [];
 const NO_FIELDS: (string | null)[] = [];
 
 
+/**
+ * wasm memory is not garbage collected: a tree its owner forgot to delete is freed once its
+ * mirror is unreachable, so memory stays bounded all the same.
+ */
+const FORGOTTEN = new FinalizationRegistry<{ tree: Tree; cursor: TreeCursor }>(({ tree, cursor }) => {
+  cursor.delete();
+  tree.delete();
+});
+
 /** A wasm tree with its source, copied into MirrorNodes as they are asked for. */
 export class LazyMirror implements SyntaxTreeLike {
   readonly rootNode: MirrorNode;
@@ -132,7 +141,6 @@ export class LazyMirror implements SyntaxTreeLike {
   constructor(
     readonly tree: Tree,
     readonly source: string,
-    private readonly onDelete: () => void,
     private readonly options: MirrorOptions = {},
   ) {
     for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) this.starts.push(i + 1);
@@ -140,6 +148,7 @@ export class LazyMirror implements SyntaxTreeLike {
     this.fieldNames = tree.language.fields;
     this.cursor = tree.walk();
     this.rootNode = this.make(this.cursor, 0, tree.rootNode.descendantCount);
+    FORGOTTEN.register(this, { tree, cursor: this.cursor }, this);
   }
 
   /** Row/column of a string index (binary search over the line starts). */
@@ -288,10 +297,16 @@ export class LazyMirror implements SyntaxTreeLike {
     return starts.sort((a, b) => a - b);
   }
 
+  /** Whether the wasm tree is still there (not deleted). */
+  get alive(): boolean {
+    return this.cursor !== undefined;
+  }
+
   delete(): void {
     if (!this.cursor) return;
+    FORGOTTEN.unregister(this);
     this.cursor.delete();
     this.cursor = undefined;
-    this.onDelete();
+    this.tree.delete();
   }
 }

@@ -66,13 +66,11 @@ function initRuntime(options: TreeSitterOptions): Promise<void> {
  * web-tree-sitter with tree-sitter-wasms grammars (ABI 14; web-tree-sitter 0.25.x is the newest
  * runtime that loads them). The runtime and each grammar are loaded on first use and cached, so
  * a run that only sees Python never reads the other grammars. Trees are handed out as lazy
- * mirrors: the wasm tree lives until the caller deletes it, as the source of nodes not copied yet
- * and as the base for incremental parses of edited versions.
+ * mirrors: the wasm tree lives until the caller deletes it (or drops it: see LazyMirror), as the
+ * source of nodes not copied yet and as the base for incremental parses of edited versions.
  */
 export class TreeSitterParser implements SyntaxParser {
   private readonly languages = new Map<LanguageId, Promise<Language | undefined>>();
-  /** Trees handed out and not deleted yet. */
-  private readonly live = new Set<LazyMirror>();
   private readonly parsers = new Map<LanguageId, Parser>();
   /** Why a grammar could not be loaded, per language (shown as a coverage note). */
   readonly failures = new Map<LanguageId, string>();
@@ -103,7 +101,7 @@ export class TreeSitterParser implements SyntaxParser {
    * depends on where parsing starts, and the result must equal a fresh parse.
    */
   private reparse(parser: Parser, text: string, previous: PreviousParse | undefined): { tree: Tree | null; base?: LazyMirror } {
-    const base = previous?.tree instanceof LazyMirror && this.live.has(previous.tree) ? previous.tree : undefined;
+    const base = previous?.tree instanceof LazyMirror && previous.tree.alive ? previous.tree : undefined;
     if (!base) return { tree: parser.parse(text) };
     const old = base.tree.copy();
     try {
@@ -129,18 +127,8 @@ export class TreeSitterParser implements SyntaxParser {
     const { tree, base } = this.reparse(parser, text, previous);
     if (!tree) return undefined;
     try {
-      const mirror: LazyMirror = new LazyMirror(
-        tree,
-        text,
-        () => {
-          this.live.delete(mirror);
-          tree.delete();
-        },
-        // A tree parsed from scratch is usually a pre-image, the base of its post-images: index it.
-        { index: previous === undefined, reuse: base },
-      );
-      this.live.add(mirror);
-      return mirror;
+      // A tree parsed from scratch is usually a pre-image, the base of its post-images: index it.
+      return new LazyMirror(tree, text, { index: previous === undefined, reuse: base });
     } catch (e) {
       tree.delete();
       throw e;
