@@ -46,7 +46,8 @@ suite('decorations on a 10,000-line file', () => {
       const rawRanges = kinds.map((k) => decorations.filter((d) => d.kind === k).map((d) => new vscode.Range(d.startLine - 1, 0, d.endLine - 1, Number.MAX_SAFE_INTEGER)));
       const rawDiagnostics = vscode.languages.createDiagnosticCollection('bench-raw');
       const drawn = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'ChainLens');
-      const entries = drawn.map((d) => new vscode.Diagnostic(d.range, d.message, d.severity));
+      // The same entries, related information (the gold location) included: what the Problems panel shows.
+      const entries = drawn.map((d) => Object.assign(new vscode.Diagnostic(d.range, d.message, d.severity), { source: d.source, code: d.code, relatedInformation: d.relatedInformation }));
       const clear = () => {
         rawTypes.forEach((t) => editor.setDecorations(t, []));
         rawDiagnostics.clear();
@@ -66,11 +67,10 @@ suite('decorations on a 10,000-line file', () => {
         // Let the renderer take the updates before the next round.
         await new Promise((r) => setTimeout(r, 50));
       }
-      rawTypes.forEach((t) => t.dispose());
-      rawDiagnostics.dispose();
 
-      // Typing at the top shifts every mark below: ChainLens maps them through the edit and redraws.
-      // Raw: the same edits on an untitled copy of the file, which ChainLens leaves alone.
+      // Typing at the top shifts every mark below (the editor moves decorations and markers; ChainLens
+      // maps its own copy of the lines for hovers and labels). Raw: the same edits on an untitled copy
+      // of the file carrying the same decorations and diagnostics, which ChainLens leaves alone.
       const typeAtTop = async (target: vscode.TextEditor): Promise<number> => {
         const times: number[] = [];
         for (let i = 0; i < 10; i++) {
@@ -81,7 +81,11 @@ suite('decorations on a 10,000-line file', () => {
         return median(times);
       };
       const copy = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: editor.document.getText(), language: 'python' }));
+      rawTypes.forEach((t, k) => copy.setDecorations(t, rawRanges[k]));
+      rawDiagnostics.set(copy.document.uri, entries);
       const rawEditMs = await typeAtTop(copy);
+      rawTypes.forEach((t) => t.dispose());
+      rawDiagnostics.dispose();
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       const annotated = await vscode.window.showTextDocument(editor.document);
       const editMs = await typeAtTop(annotated);

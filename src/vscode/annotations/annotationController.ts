@@ -113,12 +113,13 @@ export class AnnotationController implements vscode.Disposable {
     const file = this.relativePath(e.document.uri);
     if (file === undefined || e.contentChanges.length === 0) return;
     const list = this.drawn.get(file);
-    // Drawn lines are the work tree's, whichever step is annotated: they follow the typing.
+    // Drawn lines are the work tree's, whichever step is annotated: they follow the typing. The
+    // editor moves the decorations it shows by itself; this keeps hovers, labels and the next
+    // paint (an editor opened again) in step with it, without sending every mark again per key.
     if (list) {
       // Changes of one event are reported bottom-up on the original text, so they apply in order.
       const edits = e.contentChanges.map((c) => toLineEdit(c.range.start.line, c.range.end.line, c.text));
       this.drawn.set(file, mapSpans(list, edits));
-      this.paint(e.document);
     }
     this.schedule(DEBOUNCE_MS);
   }
@@ -172,8 +173,8 @@ export class AnnotationController implements vscode.Disposable {
     this.updated.fire(annotations);
   }
 
-  private paint(only?: vscode.TextDocument): void {
-    this.painter.paint(this.annotations, (u) => this.relativePath(u), (f) => this.visible(f), (k) => this.level(k) === 'quiet', only);
+  private paint(): void {
+    this.painter.paint(this.annotations, (u) => this.relativePath(u), (f) => this.visible(f), (k) => this.level(k) === 'quiet');
   }
 
   /** Draws decorations and diagnostics from the current annotations and settings (bench/decorations.ts times it). */

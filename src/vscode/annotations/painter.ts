@@ -36,8 +36,8 @@ export class AnnotationPainter implements vscode.Disposable {
   private readonly quiet = new Map(KINDS.map((k) => [k, typeFor(k, true)] as const));
 
   /**
-   * Sets the decorations of the visible editors (of `only` when given: an edit changes one
-   * document): `decorationsOf(file)` gives what to draw (already filtered by the settings).
+   * Sets the decorations of the visible editors: `decorationsOf(file)` gives what to draw
+   * (already filtered by the settings).
    * Ranges only: hovers come from AnnotationHoverProvider when asked, so a redraw ships no
    * markdown to the renderer (on a 10,000-line file that was most of a keystroke's cost).
    */
@@ -46,10 +46,8 @@ export class AnnotationPainter implements vscode.Disposable {
     relativePath: (uri: vscode.Uri) => string | undefined,
     decorationsOf: (file: string) => readonly Decoration[],
     isQuiet: (kind: DecorationKind) => boolean,
-    only?: vscode.TextDocument,
   ): void {
     for (const editor of vscode.window.visibleTextEditors) {
-      if (only && editor.document !== only) continue;
       const file = annotations ? relativePath(editor.document.uri) : undefined;
       const list = file !== undefined ? decorationsOf(file) : [];
       const byKind = new Map<DecorationKind, vscode.Range[]>(KINDS.map((k) => [k, []]));
