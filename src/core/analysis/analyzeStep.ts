@@ -20,6 +20,12 @@ export interface AnalyzeStepInput {
   /** Symbol mapping; without it (or for languages it cannot parse) analysis is file-level. */
   readonly symbols?: SymbolIndex;
   readonly cancellation?: CancellationTokenLike;
+  /**
+   * Called with the outline of each file as the step's patch leaves it, while it is open (it is
+   * disposed after): the editor reads the symbols of the changed lines from it instead of
+   * parsing the file once more.
+   */
+  readonly onStepVersion?: (path: string, outline: SourceOutline) => void;
 }
 
 interface FilePair {
@@ -175,6 +181,7 @@ class FileAnalysis {
       }
       const [sPre, sPost, gPre, gPost] = outlines;
       if (!sPre || !sPost || !gPre || !gPost) return this.fileLevel(`no ${language} symbols: file-level only`, language);
+      if (pair.step) input.onStepVersion?.(pair.path, sPost);
       const stepTouches = touchesOf(pair.step, sPre, sPost, pair.step, 'step');
       const goldTouches = touchesOf(pair.gold, gPre, gPost, pair.step, 'gold');
       const metrics: SymbolMetrics[] = [];

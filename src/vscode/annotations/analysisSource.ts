@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { analyzeStep } from '../../core/analysis/analyzeStep';
 import { decorationsFor } from '../../core/analysis/decorations';
-import { MODULE_SYMBOL, type SymbolIndex } from '../../core/analysis/symbols';
+import { MODULE_SYMBOL, type CodeSymbol, type SourceOutline, type SymbolIndex } from '../../core/analysis/symbols';
 import { applyFilePatch } from '../../core/patch/apply';
 import { changedLines } from '../../core/patch/lines';
 import { parsePatch } from '../../core/patch/parse';
@@ -93,27 +93,41 @@ async function stepPatchOf(run: ChainRunSnapshot, step: StepState, dirty: Readon
   return { files: [...files.values()] };
 }
 
-async function changedSymbols(file: FilePatch, pre: string | undefined, symbols: SymbolIndex | undefined, drift: readonly DriftSuggestion[]): Promise<{ spans: LineSpan[]; symbols: ChangedSymbol[] }> {
+/** The innermost symbol of each changed line, read while an outline of the step's version is open. */
+type LineOwners = ReadonlyMap<number, CodeSymbol | undefined>;
+
+function ownersOf(outline: SourceOutline, lines: readonly number[]): LineOwners {
+  return new Map(lines.map((l) => [l, outline.symbolAt(l)] as const));
+}
+
+/**
+ * The symbols a file's changed lines belong to. `owners` comes from the analysis's own outline of
+ * the step's version; without it (file-level analysis) the version is parsed here.
+ */
+async function changedSymbols(file: FilePatch, pre: string | undefined, symbols: SymbolIndex | undefined, drift: readonly DriftSuggestion[], owners: LineOwners | undefined): Promise<{ spans: LineSpan[]; symbols: ChangedSymbol[] }> {
   const path = filePath(file);
   const lines = changedLines(file).map((c) => c.newLine);
   const spans = spansOf(lines);
   if (file.newPath === null || file.binary || spans.length === 0) return { spans, symbols: [] };
-  let post: string;
-  try {
-    post = applyFilePatch(pre ?? '', file);
-  } catch {
-    return { spans, symbols: spans.map((s) => ({ file: path, symbol: MODULE_SYMBOL, ...s })) };
+  if (!owners) {
+    let post: string;
+    try {
+      post = applyFilePatch(pre ?? '', file);
+    } catch {
+      return { spans, symbols: spans.map((s) => ({ file: path, symbol: MODULE_SYMBOL, ...s })) };
+    }
+    const outline = await symbols?.open(path, post);
+    owners = outline ? ownersOf(outline, lines) : new Map();
+    outline?.dispose();
   }
-  const outline = await symbols?.open(path, post);
   const found = new Map<string, { startLine: number; endLine: number }>();
   for (const line of lines) {
-    const sym = outline?.symbolAt(line);
+    const sym = owners.get(line);
     const key = sym?.qualifiedName ?? MODULE_SYMBOL;
     const prev = found.get(key);
     if (sym) found.set(key, { startLine: sym.startLine, endLine: sym.endLine });
     else found.set(key, { startLine: Math.min(prev?.startLine ?? line, line), endLine: Math.max(prev?.endLine ?? line, line) });
   }
-  outline?.dispose();
   const out = [...found].map(([symbol, r]) => {
     const suggestion = drift.find((s) => s.file === path && s.symbol === symbol && s.primary);
     return { file: path, symbol, ...r, ...(suggestion ? { suggestion } : {}) };
@@ -146,12 +160,24 @@ export async function annotateStep(
   const goldPatch = parsePatch(chainStep.goldPatch, `gold patch of step ${step.order}`);
   const paths = [...stepPatch.files, ...goldPatch.files].flatMap((f) => [f.oldPath, f.newPath]).filter((p): p is string => p !== null);
   const blobs = await readBlobs(run.dir, start, paths);
-  const analysis = await analyzeStep({ stepPatch, goldPatch, readFile: async (p) => blobs.get(p), symbols: options.symbols, cancellation: options.cancellation });
+  const owners = new Map<string, LineOwners>();
+  const stepByPath = new Map(stepPatch.files.map((f) => [filePath(f), f] as const));
+  const analysis = await analyzeStep({
+    stepPatch,
+    goldPatch,
+    readFile: async (p) => blobs.get(p),
+    symbols: options.symbols,
+    cancellation: options.cancellation,
+    onStepVersion: (path, outline) => {
+      const f = stepByPath.get(path);
+      if (f) owners.set(path, ownersOf(outline, changedLines(f).map((c) => c.newLine)));
+    },
+  });
   const decorations = new Map(decorationsFor(analysis).map((f) => [f.file, f.decorations] as const));
   const changed = new Map<string, LineSpan[]>();
   const symbols: ChangedSymbol[] = [];
   for (const f of stepPatch.files) {
-    const r = await changedSymbols(f, f.oldPath === null ? undefined : blobs.get(f.oldPath), options.symbols, analysis.drift);
+    const r = await changedSymbols(f, f.oldPath === null ? undefined : blobs.get(f.oldPath), options.symbols, analysis.drift, owners.get(filePath(f)));
     changed.set(filePath(f), r.spans);
     symbols.push(...r.symbols);
   }
