@@ -331,7 +331,11 @@ export class ChainRunEngine {
     }
     if (journal.op === 'apply') {
       // A gold/recorded patch was being applied: nothing of a person's is in the tree, start over.
+      // A forced checkout leaves files the patch had already created (untracked), and the patch
+      // would not apply again over them: remove exactly those.
       await this.repo.forceSwitchBranch(state.branch, step.start!);
+      const patch = step.author.kind === 'gold' ? chain.steps[index].goldPatch : step.author.kind === 'recorded' ? this.store.loadRecorded(state.runId)[step.instanceId] : null;
+      if (patch) await this.repo.removeUntracked(createdPaths(patch));
       this.store.clearJournal();
       return;
     }
@@ -342,6 +346,15 @@ export class ChainRunEngine {
 }
 
 /** Why a patch must not be applied (it writes outside the repository or into .git), or null. */
+/** Paths a patch creates (new files, rename and copy targets); none if it does not parse. */
+function createdPaths(patch: string): string[] {
+  try {
+    return parsePatch(patch, 'patch').files.flatMap((f) => (f.newPath !== null && f.newPath !== f.oldPath && isPathSafe(f.newPath) ? [f.newPath] : []));
+  } catch {
+    return [];
+  }
+}
+
 export function unsafePatchReason(patch: string, what: string): string | null {
   let paths: string[];
   try {

@@ -20,6 +20,8 @@ export interface RepoPort {
   /** Discards whatever is in the work tree and index: only for recovering ChainLens's own interrupted writes. */
   forceSwitchBranch(branch: string, sha: string): Promise<void>;
   removeStaleIndexLock(): Promise<boolean>;
+  /** Deletes those of `paths` that exist in the work tree untracked (left by a killed `git apply`); returns them. */
+  removeUntracked(paths: readonly string[]): Promise<string[]>;
   updateRef(ref: string, sha: string): Promise<void>;
   readRef(ref: string): Promise<string | null>;
   diffStats(from: string, to: string): Promise<PatchStats>;

@@ -103,6 +103,23 @@ export class Git {
     await this.raw(['checkout', '--quiet', '--force', '-B', branch, assertSha(sha)]);
   }
 
+  /**
+   * Deletes those of `paths` (repository-relative, already checked safe) that exist in the work
+   * tree but are not tracked: what a killed `git apply` created before its commit.
+   */
+  async removeUntracked(paths: readonly string[]): Promise<string[]> {
+    if (paths.length === 0) return [];
+    const tracked = new Set((await this.raw(['ls-files', '-z', '--', ...paths.map((p) => `:(literal)${p}`)])).split('\0').filter(Boolean));
+    const removed: string[] = [];
+    for (const p of paths) {
+      const abs = join(this.dir, p);
+      if (tracked.has(p) || !existsSync(abs)) continue;
+      rmSync(abs, { force: true });
+      removed.push(p);
+    }
+    return removed;
+  }
+
   /** Removes .git/index.lock left by a git process that was killed (callers know no git runs here). */
   async removeStaleIndexLock(): Promise<boolean> {
     const lock = join(await this.gitDir(), 'index.lock');
