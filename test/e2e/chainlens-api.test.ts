@@ -44,8 +44,12 @@ describe('ChainLens in Restricted Mode', () => {
     const page = fx.page;
     await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).waitFor({ state: 'visible' });
     assertSuitePassed(await runExtensionHostSuite(fx.server, join(suites, 'restricted.suite.ts'), { timeoutMs: 120_000 }));
-    // The suite's refusals (open, submit, switch) each left a notification; start from none.
+    // The suite's refusals (open, submit, switch) each leave a notification; start from none. They
+    // reach the window a moment after the suite ends. Clearing before they were there made the
+    // notification below never show as a toast (CI, 3 of 3 runs); waiting for them first fixed it.
+    for (const refused of [/Opening a chain/, /Submitting a step/, /Switching the mode/]) await waitForNotification(page, refused);
     await runCommand(page, 'Notifications: Clear All Notifications');
+    await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 });
     await runCommand(page, 'ChainLens: Run Step Tests');
     const message = await waitForNotification(page, /starts no containers/);
     assert.match(message, /^Restricted Mode: ChainLens starts no containers in an untrusted workspace .*Trust this folder to run them\.$/);

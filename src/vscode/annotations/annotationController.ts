@@ -138,7 +138,8 @@ export class AnnotationController implements vscode.Disposable {
     const cts = (this.inFlight = new vscode.CancellationTokenSource());
     const run = this.services.run;
     try {
-      if (!run) return this.set(undefined);
+      // Restricted Mode: the analysis reads the repository with git, which ChainLens does not run there.
+      if (!run || !vscode.workspace.isTrusted) return this.set(undefined);
       const current = run.state.steps.find((s) => s.order === run.state.currentStep && s.end === null);
       const unsaved = new Map<string, string>();
       for (const d of vscode.workspace.textDocuments) {
