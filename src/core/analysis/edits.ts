@@ -12,7 +12,7 @@ function lineStarts(text: string): number[] {
 const offsetOf = (starts: readonly number[], line: number, length: number) => (line < starts.length ? starts[line] : length);
 
 /** Row/column of an index (binary search over the line starts). */
-function pointOf(starts: readonly number[], index: number): SyntaxPoint {
+export function pointOf(starts: readonly number[], index: number): SyntaxPoint {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {

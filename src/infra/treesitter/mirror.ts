@@ -1,5 +1,6 @@
 import type { Tree, TreeCursor } from 'web-tree-sitter';
 import type { SyntaxNodeLike, SyntaxPoint, SyntaxTreeLike } from '../../core/analysis/syntax';
+import { pointOf } from '../../core/analysis/edits';
 
 /**
  * A plain JavaScript copy of a tree-sitter tree, made lazily. Every property read on a
@@ -153,15 +154,7 @@ export class LazyMirror implements SyntaxTreeLike {
 
   /** Row/column of a string index (binary search over the line starts). */
   at(index: number): SyntaxPoint {
-    const starts = this.starts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= index) lo = mid;
-      else hi = mid - 1;
-    }
-    return { row: lo, column: index - starts[lo] };
+    return pointOf(this.starts, index);
   }
 
   private live(): TreeCursor {
