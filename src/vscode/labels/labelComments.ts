@@ -28,7 +28,8 @@ export class LabelComment implements vscode.Comment {
 
 export class LabelThreads implements vscode.Disposable {
   readonly controller = vscode.comments.createCommentController(CONTROLLER_ID, 'ChainLens drift labels');
-  private threads: vscode.CommentThread[] = [];
+  /** By target (file, lines, symbol, labeller). */
+  private readonly threads = new Map<string, vscode.CommentThread>();
 
   constructor(private readonly annotations: AnnotationController) {
     this.controller.options = { prompt: 'Rationale for a drift label (then pick the label)', placeHolder: 'Why does this differ from gold in behaviour?' };
@@ -43,30 +44,51 @@ export class LabelThreads implements vscode.Disposable {
     };
   }
 
-  /** One resolved thread per label of the annotated step. */
+  /**
+   * One resolved thread per label of the annotated step. Threads whose target is unchanged are
+   * kept and get the new comment (an edited label stays open where the person is looking);
+   * only labels added or removed create or dispose threads.
+   */
   show(records: readonly DriftLabelRecord[]): void {
-    for (const t of this.threads) t.dispose();
-    this.threads = [];
     const a = this.annotations.current;
-    if (!a) return;
-    for (const r of records.filter((x) => x.chain === a.chainId && x.step === a.order)) {
+    const wanted = new Map<string, { record: DriftLabelRecord; uri: vscode.Uri; range: vscode.Range }>();
+    for (const r of a ? records.filter((x) => x.chain === a.chainId && x.step === a.order) : []) {
       const uri = this.annotations.fileUri(r.file);
       // Records keep the step's lines; a label on code changed since has no place in the work tree.
-      const at = a.lines.toWorkTree(r.file, r.range);
+      const at = a!.lines.toWorkTree(r.file, r.range);
       if (!uri || !at) continue;
-      const thread = this.controller.createCommentThread(uri, new vscode.Range(at.startLine - 1, 0, at.endLine - 1, 0), [new LabelComment(r)]);
-      thread.label = `Drift label: ${r.label}`;
-      thread.canReply = false;
-      thread.contextValue = 'chainlens.labelThread';
-      thread.state = vscode.CommentThreadState.Resolved;
-      thread.collapsibleState = vscode.CommentThreadCollapsibleState.Collapsed;
-      this.threads.push(thread);
+      const range = new vscode.Range(at.startLine - 1, 0, at.endLine - 1, 0);
+      let key = `${uri.toString()}|${range.start.line}-${range.end.line}|${r.symbol ?? ''}|${r.labeller}`;
+      for (let n = 2; wanted.has(key); n++) key = `${key}#${n}`;
+      wanted.set(key, { record: r, uri, range });
+    }
+    for (const [key, thread] of this.threads) {
+      if (!wanted.has(key)) {
+        thread.dispose();
+        this.threads.delete(key);
+      }
+    }
+    for (const [key, { record, uri, range }] of wanted) {
+      let thread = this.threads.get(key);
+      if (!thread) {
+        thread = this.controller.createCommentThread(uri, range, []);
+        thread.canReply = false;
+        thread.contextValue = 'chainlens.labelThread';
+        thread.state = vscode.CommentThreadState.Resolved;
+        thread.collapsibleState = vscode.CommentThreadCollapsibleState.Collapsed;
+        this.threads.set(key, thread);
+      }
+      const current = thread.comments[0];
+      if (!(current instanceof LabelComment) || JSON.stringify(current.record) !== JSON.stringify(record)) {
+        thread.comments = [new LabelComment(record)];
+        thread.label = `Drift label: ${record.label}`;
+      }
     }
   }
 
   /** Expands the threads of one file (after labelling, so the person sees what was saved). */
   expand(file: string, line: number): void {
-    for (const t of this.threads) {
+    for (const t of this.threads.values()) {
       if (this.annotations.relativePath(t.uri) === file && t.range && t.range.start.line <= line - 1 && t.range.end.line >= line - 1) {
         t.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
       }
@@ -74,7 +96,7 @@ export class LabelThreads implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const t of this.threads) t.dispose();
+    for (const t of this.threads.values()) t.dispose();
     this.controller.dispose();
   }
 }
