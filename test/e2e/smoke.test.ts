@@ -77,7 +77,11 @@ describe('e2e harness: code-server + Chromium + the smoke extension', () => {
   it('opens a file through quick open and types into the editor', async () => {
     await openFile(fx!.page, 'hello.py');
     await typeInEditor(fx!.page, '# typed by the e2e test\n');
-    assert.match(await editorText(fx!.page), /^# typed by the e2e test\nprint\("hello"\)/);
+    // The editor renders the last key a moment after it was typed: read until it has (or time is up).
+    const expected = /^# typed by the e2e test\nprint\("hello"\)/;
+    let text = await editorText(fx!.page);
+    for (const until = Date.now() + 5000; !expected.test(text) && Date.now() < until; text = await editorText(fx!.page)) await fx!.page.waitForTimeout(100);
+    assert.match(text, expected);
     await screenshot(fx!.page, 'smoke-03-editor');
   });
 
