@@ -1,8 +1,8 @@
 // CodeLenses above the symbols the annotated step and its gold patch change: "Compare with gold",
 // "Label drift" on what the step changes (with ChainLens's suggestion), and "Gold | recorded |
-// working" when the run holds an agent's recorded patch. Positions come
-// from an outline of the document as it is now, found by qualified name, so they stay on the right
-// line while a person types between analyses.
+// working" when the run holds an agent's recorded patch. Positions come from an outline of the
+// document as it is now, found by qualified name, so they stay on the right line while a person
+// types between analyses.
 import * as vscode from 'vscode';
 import { MODULE_SYMBOL } from '../../core/analysis/symbols';
 import type { SymbolTarget } from '../gold/symbolCompare';
