@@ -9,9 +9,9 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildEvalBundle, testCommandFor } from '../src/core/eval';
+import { buildEvalBundle, testCommandFor } from '../src/core/evaluation/script';
 import { connectDocker, detectRepoPath, evaluateState } from '../src/infra/docker';
-import { createToyRepo, FIX, TEST_FILES } from '../test/fixtures/eval/toyRepo';
+import { createToyRepo, FIX, TEST_FILES } from '../test/fixtures/evaluation/toyRepo';
 
 const BASE_IMAGE = 'chainlens/base:bookworm';
 const reps = Number(process.argv[2] ?? 7);

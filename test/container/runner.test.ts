@@ -7,9 +7,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Docker from 'dockerode';
-import { APPLY_PATCH_FAILED, END_TEST_OUTPUT, START_TEST_OUTPUT, testCommandFor } from '../../src/core/eval';
+import { APPLY_PATCH_FAILED, END_TEST_OUTPUT, START_TEST_OUTPUT, testCommandFor } from '../../src/core/evaluation/script';
 import { connectDocker, detectRepoPath, evaluateState, managedLabels, sweepContainers, type EvaluateStateOptions } from '../../src/infra/docker';
-import { BASE_FILES, createToyRepo, FIX, TEST_FILES, type ToyRepo } from '../fixtures/eval/toyRepo';
+import { BASE_FILES, createToyRepo, FIX, TEST_FILES, type ToyRepo } from '../fixtures/evaluation/toyRepo';
 
 const BASE_IMAGE = 'chainlens/base:bookworm';
 const RUN_PREFIX = `runner-test-${process.pid}`;

@@ -7,7 +7,7 @@ import { chainReport } from '../../core/metrics/chainReport';
 import { GradingProfileSchema, type GradingProfile } from '../../protocol/grading';
 import type { StepEvaluation } from '../../protocol/evaluation';
 import { connectDocker } from '../../infra/docker';
-import { evaluateStep } from '../../infra/eval';
+import { evaluateStep } from '../../infra/evaluation';
 import { openWorkspace } from '../../infra/runs/workspace';
 import { parseMode, startRun } from './checkout';
 import { table } from '../format';

@@ -12,7 +12,7 @@ import {
   type GradingProfile,
   type LogParserName,
 } from '../../protocol/grading';
-import { evalTypeForRepo, gradeLogExplained, parserForRepo, type LogProblem } from '../../core/grading/index';
+import { evalTypeForRepo, gradeLogExplained, parserForRepo, type LogProblem } from '../../core/evaluation/grading/index';
 
 const usage = `usage: chainlens grade --log <file> --profile swebench-v5|swebench-v4
                        [--parser pytest|pytest-options|pytest-v2|django|sympy|seaborn|matplotlib | --repo <owner/name>]

@@ -1,4 +1,4 @@
-import type { GradeExplained } from '../grading';
+import type { GradeExplained } from './grading';
 import type { EvalErrorKind, StepEvalStatus } from '../../protocol/evaluation';
 
 /** What the container run reported (src/infra/docker's EvaluationResult, minus the log). */

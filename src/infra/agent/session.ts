@@ -26,7 +26,7 @@ export interface AgentSessionOptions {
   /** Stores the run's test-feedback level when given (else the run's setting, default none). */
   feedback?: AgentFeedback;
   clock?: () => Date;
-  /** How run_tests evaluates the work tree; default: a real container (src/infra/eval). */
+  /** How run_tests evaluates the work tree; default: a real container (src/infra/evaluation). */
   evaluate?: (ws: Workspace, signal?: AbortSignal) => Promise<StepEvaluation>;
 }
 
@@ -231,6 +231,6 @@ function errorResult(e: unknown): AgentToolResult {
 }
 
 async function defaultEvaluate(ws: Workspace, signal?: AbortSignal): Promise<StepEvaluation> {
-  const { evaluateStep } = await import('../eval');
+  const { evaluateStep } = await import('../evaluation');
   return evaluateStep({ dir: ws.dir, source: 'worktree', workspace: ws, signal });
 }

@@ -12,7 +12,7 @@ import {
   timeoutNotice,
   type EvalBundle,
   type HarnessProfile,
-} from '../../core/eval';
+} from '../../core/evaluation/script';
 import { isUserError } from '../../core/util/errors';
 import { connectDocker } from './connect';
 import { ensureImage, type PullProgress } from './images';

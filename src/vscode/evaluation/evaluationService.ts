@@ -5,11 +5,11 @@
 import * as vscode from 'vscode';
 import { UserError } from '../../core/util/errors';
 import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
-import { EvalStore } from '../../infra/eval/evalStore';
+import { EvalStore } from '../../infra/evaluation/evalStore';
 
 // dockerode (with ssh2 and grpc) and the grading parsers load on the first evaluation, not at
 // activation: they were most of the 1.6 MB bundle's load time.
-const loadEvaluator = () => import('../../infra/eval');
+const loadEvaluator = () => import('../../infra/evaluation');
 import type { ActiveRun } from '../run/activeRun';
 import type { EvaluateOptions, EvaluationInFlight, EvaluationService, EvaluationSource } from '../services';
 import { errorMessage } from '../errors';

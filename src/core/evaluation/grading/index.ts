@@ -1,0 +1,22 @@
+// The grading engine: SWE-bench harness log parsing and grading, versions 4 and 5 (REFERENCE.md §3).
+// Pure: log text in, report out. `chainlens grade` and `chainlens eval` both go through here.
+export type {
+  EvalType,
+  GradeResult,
+  GradingProfile,
+  InstanceReport,
+  LogParserName,
+  Resolution,
+  StepReport,
+  TestsStatus,
+  TestStatus,
+} from '../../../protocol/grading';
+export { gradeLog, gradeLogExplained, parseTestLog, type GradeExplained, type GradeLogInput } from './gradeLog';
+export { inspectLog, type LogInspection } from './logUsability';
+export type { LogProblem, LogProblemKind } from './logProblem';
+export { parserForRepo, evalTypeForRepo } from './repoParsers';
+export { buildTestsStatus, unusableTestsStatus } from './testsReport';
+export { resolutionOf, bucketRatio } from './resolution';
+export { buildInstanceReport } from './instanceReport';
+export { recordedExitCode } from './profiles/v5';
+export * from './markers';

@@ -1,0 +1,150 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Chain } from '../../protocol/chain';
+import type { GradingProfile } from '../../protocol/grading';
+import type { StepEvaluation } from '../../protocol/evaluation';
+import type { RunState } from '../../protocol/run';
+import { buildInstanceReport, evalTypeForRepo, gradeLogExplained, parserForRepo } from '../../core/evaluation/grading';
+import { testCommandFor } from '../../core/evaluation/script';
+import { stepVerdict } from '../../core/evaluation/verdict';
+import { UserError } from '../../core/util/errors';
+import { DEFAULT_TIMEOUT_S, evaluateState } from '../docker';
+import { writeFileAtomic } from '../files';
+import { openWorkspace, type Workspace } from '../runs/workspace';
+import { EvalStore } from './evalStore';
+
+export interface StepEvaluationRequest {
+  /** The work tree (any directory inside it). */
+  dir: string;
+  /** Step order; default: the current step (or the last one when the run is complete). */
+  step?: number;
+  /** 'worktree': the uncommitted work as it is now (Run tests); 'submitted': the step's end commit. */
+  source: 'worktree' | 'submitted';
+  /** Image override; default: the chain's docker_image. */
+  image?: string;
+  /** Path of the repository in the image; null: the image lacks it (copy in); undefined: detect. */
+  repoPathInImage?: string | null;
+  timeoutS?: number;
+  profile?: GradingProfile;
+  signal?: AbortSignal;
+  onLog?: (chunk: string) => void;
+  onProgress?: (message: string) => void;
+  /** An already-open workspace (saves re-opening when evaluating several steps). */
+  workspace?: Workspace;
+}
+
+/**
+ * Evaluates one step of the run in `dir` in a fresh container, graded like the SWE-bench harness:
+ * the repository state under test (the step's end commit, or the uncommitted work tree) goes in
+ * as a diff from base_commit, the test patches of steps 1..k are applied there only (hidden tests
+ * never touch the work tree), and the log is graded with the step's F2P/P2P. The log, the
+ * SWE-bench-shaped report.json and the result are kept under .git/chainlens/runs/<run>/evals/.
+ */
+export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEvaluation> {
+  const ws = req.workspace ?? (await openWorkspace(req.dir));
+  const { state, chain } = await ws.engine.open();
+  const index = stepIndex(state, req.step);
+  const step = state.steps[index];
+  const chainStep = chain.steps[index];
+  const profile = req.profile ?? 'swebench-v5';
+  const image = req.image ?? chain.dockerImage;
+  if (!image) throw new UserError(`chain '${chain.id}' names no docker_image; set one with --image (CLI) or the chainlens.image setting`, 'environment');
+  const at = new Date();
+  const store = new EvalStore(ws.store.root);
+  const evalDir = store.evalDir(state.runId, step.order, at);
+  mkdirSync(evalDir, { recursive: true });
+  const logPath = join(evalDir, 'run_instance.log');
+  const reportPath = join(evalDir, 'report.json');
+
+  let commit: string;
+  let stateDiff: string;
+  if (req.source === 'submitted') {
+    if (!step.end) throw new UserError(`step ${step.order} has not been submitted yet; submit it first, or evaluate the work tree`, 'state');
+    commit = step.end;
+    stateDiff = await ws.git.diff(chain.baseCommit, commit);
+  } else {
+    if (state.currentStep !== step.order) throw new UserError(`the work tree holds step ${state.currentStep ?? 'none (the run is complete)'}, not step ${step.order}; evaluate step ${step.order}'s submitted commit instead`, 'state');
+    commit = await ws.git.head();
+    stateDiff = await ws.git.diffWorkTree(chain.baseCommit);
+  }
+  const base: Omit<StepEvaluation, 'status' | 'resolved' | 'patch_applied' | 'error' | 'error_kind' | 'tests_status' | 'status_map' | 'duration_s'> = {
+    order: step.order,
+    instance_id: step.instanceId,
+    log_path: logPath,
+    report_path: reportPath,
+    source: req.source,
+    commit,
+    image,
+    evaluated_at: at.toISOString(),
+  };
+  const noTests = { FAIL_TO_PASS: { success: [], failure: [...chainStep.failToPass] }, PASS_TO_PASS: { success: [], failure: [...chainStep.passToPass] } };
+
+  // A submitted step whose recorded patch was empty or did not apply: SWE-bench does not run it.
+  if (req.source === 'submitted' && (step.status === 'empty_patch' || step.status === 'patch_failed')) {
+    const empty = step.status === 'empty_patch';
+    const result: StepEvaluation = { ...base, status: empty ? 'empty_patch' : 'error', resolved: false, patch_applied: false, error: empty ? 'The author produced no patch.' : step.note, error_kind: empty ? null : 'patch', tests_status: noTests, status_map: {}, duration_s: 0 };
+    writeFileAtomic(logPath, `${result.error}\n`);
+    writeFileAtomic(reportPath, JSON.stringify(buildInstanceReport(step.instanceId, empty ? null : '', null), null, 2) + '\n');
+    store.record(state.runId, result, evalDir);
+    return result;
+  }
+
+  const testPatches = chain.steps.slice(0, index + 1).map((s) => s.testPatch).filter((p) => p.trim() !== '');
+  const testCmd = testCommandFor({ repo: chain.repo, version: chainStep.version, testCmds: chainStep.testCmd, testPatches: [chainStep.testPatch] });
+  const timeoutS = req.timeoutS ?? DEFAULT_TIMEOUT_S;
+  req.onProgress?.(`step ${step.order}: evaluating in ${image}`);
+  const run = await evaluateState({
+    image,
+    repoPathInImage: req.repoPathInImage,
+    localRepo: ws.dir,
+    baseCommit: chain.baseCommit,
+    stateDiff,
+    testPatches,
+    testCmd,
+    timeoutS,
+    signal: req.signal,
+    runId: state.runId,
+    logPath,
+    onLog: req.onLog,
+    profile: profile === 'swebench-v4' ? 'v4' : 'v5',
+    onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
+  });
+  const gradable = run.patchApplied && !run.environmentError && !run.cancelled && !run.timedOut;
+  const graded = gradable
+    ? gradeLogExplained({ log: run.log, profile, parser: parserForRepo(chain.repo), failToPass: chainStep.failToPass, passToPass: chainStep.passToPass, evalType: evalTypeForRepo(chain.repo, profile) })
+    : null;
+  const verdict = stepVerdict({ ...run, timeoutS }, graded);
+  const result: StepEvaluation = {
+    ...base,
+    status: verdict.status,
+    resolved: verdict.resolved,
+    patch_applied: run.patchApplied,
+    error: verdict.error,
+    error_kind: verdict.errorKind,
+    tests_status: graded ? graded.grade.tests_status : noTests,
+    status_map: graded?.grade.status_map ?? {},
+    duration_s: Math.round(run.durationS * 100) / 100,
+  };
+  const report = buildInstanceReport(step.instanceId, stateDiff, run.patchApplied && graded && !graded.problem ? graded.grade : null);
+  const entry = report[step.instanceId];
+  if (entry) entry.patch_successfully_applied = run.patchApplied;
+  writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n');
+  store.record(state.runId, result, evalDir);
+  return result;
+}
+
+function stepIndex(state: RunState, order: number | undefined): number {
+  const wanted = order ?? state.currentStep ?? state.steps[state.steps.length - 1].order;
+  const index = state.steps.findIndex((s) => s.order === wanted);
+  if (index < 0) throw new UserError(`the chain has no step ${wanted} (steps ${state.steps[0].order}-${state.steps[state.steps.length - 1].order})`, 'usage');
+  return index;
+}
+
+/** Latest evaluation of each step, keyed `${order}:${source}`. */
+export async function latestEvaluations(dir: string): Promise<Record<string, StepEvaluation>> {
+  const ws = await openWorkspace(dir);
+  const runId = ws.store.currentRunId();
+  return runId ? new EvalStore(ws.store.root).readIndex(runId) : {};
+}
+
+export type { Chain };
