@@ -20,14 +20,20 @@ const common = {
   external: ['vscode', 'cpu-features', './crypto/build/Release/sshcrypto.node'],
 };
 
-const entries = [
-  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
-];
+const entries = [{ entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }];
 if (existsSync('src/extension.ts')) entries.push({ entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' });
 // Trajectory files over 8 MiB are parsed in this worker thread, off the extension host's thread.
-if (existsSync('src/infra/trajectories/parseWorker.ts')) entries.push({ entryPoints: ['src/infra/trajectories/parseWorker.ts'], outfile: 'dist/trajectory-worker.js' });
+if (existsSync('src/infra/trajectories/parseWorker.ts'))
+  entries.push({ entryPoints: ['src/infra/trajectories/parseWorker.ts'], outfile: 'dist/trajectory-worker.js' });
 if (existsSync('webview-ui/src/main.ts')) {
-  entries.push({ entryPoints: ['webview-ui/src/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', external: [] });
+  entries.push({
+    entryPoints: ['webview-ui/src/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    external: [],
+  });
 }
 
 const contexts = await Promise.all(entries.map((e) => esbuild.context({ ...common, ...e })));

@@ -7,7 +7,17 @@ const restrict = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test-results/**', '.vscode-test/**', 'demo/build/**', 'test/fixtures/analysis/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'node_modules/**',
+      'test-results/**',
+      '.vscode-test/**',
+      'demo/build/**',
+      'test/fixtures/analysis/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -16,11 +26,17 @@ export default tseslint.config(
   },
   {
     files: ['src/core/**/*.ts'],
-    rules: restrict(['vscode', ...nodeBuiltins, '**/infra/**', '**/vscode/**', '**/cli/**'], 'src/core is pure: data in, data out (DESIGN.md)'),
+    rules: restrict(
+      ['vscode', ...nodeBuiltins, '**/infra/**', '**/vscode/**', '**/cli/**'],
+      'src/core is pure: data in, data out (DESIGN.md)',
+    ),
   },
   {
     files: ['src/protocol/**/*.ts'],
-    rules: restrict(['vscode', ...nodeBuiltins, '**/core/**', '**/infra/**', '**/vscode/**', '**/cli/**'], 'src/protocol holds schemas and types only'),
+    rules: restrict(
+      ['vscode', ...nodeBuiltins, '**/core/**', '**/infra/**', '**/vscode/**', '**/cli/**'],
+      'src/protocol holds schemas and types only',
+    ),
   },
   {
     files: ['src/infra/**/*.ts'],
@@ -32,6 +48,9 @@ export default tseslint.config(
   },
   {
     files: ['webview-ui/**/*.ts'],
-    rules: restrict(['vscode', ...nodeBuiltins, '**/src/core/**', '**/src/infra/**', '**/src/vscode/**', '**/src/cli/**'], 'webview code imports only src/protocol'),
+    rules: restrict(
+      ['vscode', ...nodeBuiltins, '**/src/core/**', '**/src/infra/**', '**/src/vscode/**', '**/src/cli/**'],
+      'webview code imports only src/protocol',
+    ),
   },
 );

@@ -22,14 +22,19 @@ const RESULT_JSON = process.argv[4];
 const FUNCS = 2 * HUNKS_PER_FILE + 4;
 
 function fn(i: number, variant: 'base' | 'step' | 'gold', edited: boolean): string {
-  const check = !edited || variant === 'base' ? '' : variant === 'gold' ? `    if value is None:\n        raise ValueError("value ${i}")\n` : `    value = value or 0\n`;
+  const check =
+    !edited || variant === 'base'
+      ? ''
+      : variant === 'gold'
+        ? `    if value is None:\n        raise ValueError("value ${i}")\n`
+        : `    value = value or 0\n`;
   const effect = edited && variant === 'step' && i % 5 === 0 ? `    print("f${i}", value)\n` : '';
   return (
     `def func_${i}(value, options=None):\n` +
     `    """Compute item ${i}."""\n` +
     check +
     `    total = 0\n` +
-    `    for k in range(${i % 7 + 2}):\n` +
+    `    for k in range(${(i % 7) + 2}):\n` +
     `        if k % 2 and options:\n` +
     `            total += options.get(k, k)\n` +
     `        else:\n` +
@@ -45,14 +50,19 @@ function file(variant: 'base' | 'step' | 'gold', f: number): string {
     // Gold edits HUNKS_PER_FILE functions (every other one); the step as many, shifted by one,
     // so most symbols overlap and a few are overshoot/undershoot on each side.
     const even = i % 2 === 0;
-    const edited = even && (variant === 'gold' ? i < 2 * HUNKS_PER_FILE : variant === 'step' ? i >= 2 && i < 2 * HUNKS_PER_FILE + 2 : false);
+    const edited =
+      even &&
+      (variant === 'gold' ? i < 2 * HUNKS_PER_FILE : variant === 'step' ? i >= 2 && i < 2 * HUNKS_PER_FILE + 2 : false);
     text += fn(i, variant, edited);
   }
   return text;
 }
 
 function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', ...args], { cwd: dir, maxBuffer: 1 << 30 }).toString();
+  return execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', ...args], {
+    cwd: dir,
+    maxBuffer: 1 << 30,
+  }).toString();
 }
 
 function ms(t0: number): number {
@@ -103,7 +113,12 @@ async function main() {
 
     t0 = performance.now();
     const cpu0 = process.cpuUsage();
-    const analysis = await analyzeStep({ stepPatch, goldPatch, readFile: async (p) => blobs.get(p), symbols: createSymbolIndex(parser) });
+    const analysis = await analyzeStep({
+      stepPatch,
+      goldPatch,
+      readFile: async (p) => blobs.get(p),
+      symbols: createSymbolIndex(parser),
+    });
     const analyzeMs = ms(t0);
     // CPU time of this process alone: steadier than wall time when other work shares the machine.
     const cpu = process.cpuUsage(cpu0);

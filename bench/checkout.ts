@@ -12,7 +12,18 @@ const ROOT = resolve(__dirname, '..');
 const CLI = join(ROOT, 'dist/cli.js');
 const reps = Number(process.argv[2] ?? 7);
 const work = mkdtempSync(join(tmpdir(), 'chainlens-bench-checkout-'));
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' } }).trim();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'b',
+      GIT_AUTHOR_EMAIL: 'b@b',
+      GIT_COMMITTER_NAME: 'b',
+      GIT_COMMITTER_EMAIL: 'b@b',
+    },
+  }).trim();
 
 interface Fixture {
   name: string;
@@ -30,7 +41,11 @@ function fixture(name: string, extraFiles: number): Fixture {
     for (let i = 0; i < extraFiles; i++) {
       const dir = join(repo, 'vendor', `pkg${i % 80}`);
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `module_${i}.py`), `"""Module ${i}."""\n\n` + Array.from({ length: 60 }, (_, j) => `def f_${j}(x):\n    return x * ${j} + ${i}\n`).join('\n'));
+      writeFileSync(
+        join(dir, `module_${i}.py`),
+        `"""Module ${i}."""\n\n` +
+          Array.from({ length: 60 }, (_, j) => `def f_${j}(x):\n    return x * ${j} + ${i}\n`).join('\n'),
+      );
     }
     git(repo, 'add', '-A');
     git(repo, 'commit', '-q', '-m', 'vendor a large tree');
@@ -40,7 +55,10 @@ function fixture(name: string, extraFiles: number): Fixture {
   writeFileSync(chainFile, JSON.stringify(chain));
   const patches: string[] = [];
   for (const fix of chain.bug_fixes.slice(0, 2)) {
-    for (const [kind, text] of [['test', fix.test_patch], ['gold', fix.patch]]) {
+    for (const [kind, text] of [
+      ['test', fix.test_patch],
+      ['gold', fix.patch],
+    ]) {
       const p = join(work, `${name}-${fix.order}-${kind}.diff`);
       writeFileSync(p, text);
       patches.push(p);
@@ -61,7 +79,19 @@ function run(cmd: string, args: string[], cwd = work): void {
 }
 
 function chainlens(f: Fixture, dir: string): void {
-  run(process.execPath, [CLI, 'checkout', f.chainFile, '--repo', f.repo, '--dir', dir, '--mode', 'oracle', '--step', '3']);
+  run(process.execPath, [
+    CLI,
+    'checkout',
+    f.chainFile,
+    '--repo',
+    f.repo,
+    '--dir',
+    dir,
+    '--mode',
+    'oracle',
+    '--step',
+    '3',
+  ]);
 }
 
 function raw(f: Fixture, dir: string): void {
@@ -97,6 +127,8 @@ for (const f of [fixture('demo', 0), fixture('large', 4000)]) {
   }
   const files = git(f.repo, 'ls-files').split('\n').length;
   const ratio = median(ours) / median(theirs);
-  console.log(`${f.name} (${files} files): chainlens checkout --mode oracle --step 3 ${median(ours).toFixed(0)} ms, raw git clone+checkout+apply ${median(theirs).toFixed(0)} ms, ratio ${ratio.toFixed(2)} (median of ${reps}, same tree verified)`);
+  console.log(
+    `${f.name} (${files} files): chainlens checkout --mode oracle --step 3 ${median(ours).toFixed(0)} ms, raw git clone+checkout+apply ${median(theirs).toFixed(0)} ms, ratio ${ratio.toFixed(2)} (median of ${reps}, same tree verified)`,
+  );
 }
 rmSync(work, { recursive: true, force: true });

@@ -19,92 +19,102 @@ function median(xs: number[]): number {
 }
 
 suite('decorations on a 10,000-line file', () => {
-  test(
-    'ChainLens vs raw setDecorations + diagnostics',
-    async () => {
-      const api = (await vscode.extensions.getExtension<ChainLensApi>('chainlens.chainlens')!.activate()) as ChainLensApi;
-      await api.ready;
-      const root = vscode.workspace.workspaceFolders![0].uri;
-      const editor = await vscode.window.showTextDocument(vscode.Uri.joinPath(root, ...FILE.split('/')));
-      assert.ok(editor.document.lineCount >= 10_000, `${FILE} has ${editor.document.lineCount} lines`);
+  test('ChainLens vs raw setDecorations + diagnostics', async () => {
+    const api = (await vscode.extensions.getExtension<ChainLensApi>('chainlens.chainlens')!.activate()) as ChainLensApi;
+    await api.ready;
+    const root = vscode.workspace.workspaceFolders![0].uri;
+    const editor = await vscode.window.showTextDocument(vscode.Uri.joinPath(root, ...FILE.split('/')));
+    assert.ok(editor.document.lineCount >= 10_000, `${FILE} has ${editor.document.lineCount} lines`);
 
-      // The whole step, as a person triggers it: analysis + drawing + the Problems mirror.
-      const annotate: number[] = [];
-      for (let i = 0; i < 3; i++) {
+    // The whole step, as a person triggers it: analysis + drawing + the Problems mirror.
+    const annotate: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      await vscode.commands.executeCommand('chainlens.annotateStep', { kind: 'step', order: 1 });
+      annotate.push(performance.now() - t0);
+    }
+    const a = api.annotations.current;
+    assert.ok(a, 'step 1 is annotated');
+    const decorations = a.decorations.get(FILE) ?? [];
+    assert.ok(decorations.length > 500, `only ${decorations.length} decorations`);
+
+    // Raw: the same ranges per kind and the same diagnostics, set through the API directly.
+    const kinds = ['overshoot', 'undershoot', 'drift'] as const;
+    const rawTypes = kinds.map(() =>
+      vscode.window.createTextEditorDecorationType({ isWholeLine: true, backgroundColor: 'rgba(128,128,128,0.1)' }),
+    );
+    const rawRanges = kinds.map((k) =>
+      decorations
+        .filter((d) => d.kind === k)
+        .map((d) => new vscode.Range(d.startLine - 1, 0, d.endLine - 1, Number.MAX_SAFE_INTEGER)),
+    );
+    const rawDiagnostics = vscode.languages.createDiagnosticCollection('bench-raw');
+    const drawn = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'ChainLens');
+    // The same entries, related information (the gold location) included: what the Problems panel shows.
+    const entries = drawn.map((d) =>
+      Object.assign(new vscode.Diagnostic(d.range, d.message, d.severity), {
+        source: d.source,
+        code: d.code,
+        relatedInformation: d.relatedInformation,
+      }),
+    );
+    const clear = () => {
+      rawTypes.forEach((t) => editor.setDecorations(t, []));
+      rawDiagnostics.clear();
+    };
+
+    const chainlens: number[] = [];
+    const raw: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      let t0 = performance.now();
+      api.annotations.publish();
+      chainlens.push(performance.now() - t0);
+      t0 = performance.now();
+      rawTypes.forEach((t, k) => editor.setDecorations(t, rawRanges[k]));
+      rawDiagnostics.set(editor.document.uri, entries);
+      raw.push(performance.now() - t0);
+      clear();
+      // Let the renderer take the updates before the next round.
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    // Typing at the top shifts every mark below (the editor moves decorations and markers; ChainLens
+    // maps its own copy of the lines for hovers and labels). Raw: the same edits on an untitled copy
+    // of the file carrying the same decorations and diagnostics, which ChainLens leaves alone.
+    const typeAtTop = async (target: vscode.TextEditor): Promise<number> => {
+      const times: number[] = [];
+      for (let i = 0; i < 10; i++) {
         const t0 = performance.now();
-        await vscode.commands.executeCommand('chainlens.annotateStep', { kind: 'step', order: 1 });
-        annotate.push(performance.now() - t0);
+        await target.edit((e) => e.insert(new vscode.Position(0, 0), `# edit ${i}\n`));
+        times.push(performance.now() - t0);
       }
-      const a = api.annotations.current;
-      assert.ok(a, 'step 1 is annotated');
-      const decorations = a.decorations.get(FILE) ?? [];
-      assert.ok(decorations.length > 500, `only ${decorations.length} decorations`);
+      return median(times);
+    };
+    const copy = await vscode.window.showTextDocument(
+      await vscode.workspace.openTextDocument({ content: editor.document.getText(), language: 'python' }),
+    );
+    rawTypes.forEach((t, k) => copy.setDecorations(t, rawRanges[k]));
+    rawDiagnostics.set(copy.document.uri, entries);
+    const rawEditMs = await typeAtTop(copy);
+    rawTypes.forEach((t) => t.dispose());
+    rawDiagnostics.dispose();
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    const annotated = await vscode.window.showTextDocument(editor.document);
+    const editMs = await typeAtTop(annotated);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
 
-      // Raw: the same ranges per kind and the same diagnostics, set through the API directly.
-      const kinds = ['overshoot', 'undershoot', 'drift'] as const;
-      const rawTypes = kinds.map(() => vscode.window.createTextEditorDecorationType({ isWholeLine: true, backgroundColor: 'rgba(128,128,128,0.1)' }));
-      const rawRanges = kinds.map((k) => decorations.filter((d) => d.kind === k).map((d) => new vscode.Range(d.startLine - 1, 0, d.endLine - 1, Number.MAX_SAFE_INTEGER)));
-      const rawDiagnostics = vscode.languages.createDiagnosticCollection('bench-raw');
-      const drawn = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'ChainLens');
-      // The same entries, related information (the gold location) included: what the Problems panel shows.
-      const entries = drawn.map((d) => Object.assign(new vscode.Diagnostic(d.range, d.message, d.severity), { source: d.source, code: d.code, relatedInformation: d.relatedInformation }));
-      const clear = () => {
-        rawTypes.forEach((t) => editor.setDecorations(t, []));
-        rawDiagnostics.clear();
-      };
-
-      const chainlens: number[] = [];
-      const raw: number[] = [];
-      for (let i = 0; i < ROUNDS; i++) {
-        let t0 = performance.now();
-        api.annotations.publish();
-        chainlens.push(performance.now() - t0);
-        t0 = performance.now();
-        rawTypes.forEach((t, k) => editor.setDecorations(t, rawRanges[k]));
-        rawDiagnostics.set(editor.document.uri, entries);
-        raw.push(performance.now() - t0);
-        clear();
-        // Let the renderer take the updates before the next round.
-        await new Promise((r) => setTimeout(r, 50));
-      }
-
-      // Typing at the top shifts every mark below (the editor moves decorations and markers; ChainLens
-      // maps its own copy of the lines for hovers and labels). Raw: the same edits on an untitled copy
-      // of the file carrying the same decorations and diagnostics, which ChainLens leaves alone.
-      const typeAtTop = async (target: vscode.TextEditor): Promise<number> => {
-        const times: number[] = [];
-        for (let i = 0; i < 10; i++) {
-          const t0 = performance.now();
-          await target.edit((e) => e.insert(new vscode.Position(0, 0), `# edit ${i}\n`));
-          times.push(performance.now() - t0);
-        }
-        return median(times);
-      };
-      const copy = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: editor.document.getText(), language: 'python' }));
-      rawTypes.forEach((t, k) => copy.setDecorations(t, rawRanges[k]));
-      rawDiagnostics.set(copy.document.uri, entries);
-      const rawEditMs = await typeAtTop(copy);
-      rawTypes.forEach((t) => t.dispose());
-      rawDiagnostics.dispose();
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      const annotated = await vscode.window.showTextDocument(editor.document);
-      const editMs = await typeAtTop(annotated);
-      await vscode.commands.executeCommand('workbench.action.files.revert');
-
-      const result = {
-        lines: editor.document.lineCount,
-        decorations: decorations.length,
-        byKind: Object.fromEntries(kinds.map((k, i) => [k, rawRanges[i].length])),
-        diagnostics: entries.length,
-        annotateMs: median(annotate),
-        chainlensDrawMs: median(chainlens),
-        rawDrawMs: median(raw),
-        editMs,
-        rawEditMs,
-        rounds: ROUNDS,
-      };
-      writeFileSync(join(root.fsPath, '.git', 'chainlens-bench-decorations.json'), JSON.stringify(result, null, 2));
-    },
-    300_000,
-  );
+    const result = {
+      lines: editor.document.lineCount,
+      decorations: decorations.length,
+      byKind: Object.fromEntries(kinds.map((k, i) => [k, rawRanges[i].length])),
+      diagnostics: entries.length,
+      annotateMs: median(annotate),
+      chainlensDrawMs: median(chainlens),
+      rawDrawMs: median(raw),
+      editMs,
+      rawEditMs,
+      rounds: ROUNDS,
+    };
+    writeFileSync(join(root.fsPath, '.git', 'chainlens-bench-decorations.json'), JSON.stringify(result, null, 2));
+  }, 300_000);
 });

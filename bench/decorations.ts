@@ -8,7 +8,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertSuitePassed, openChainLensWorkbench, repoRoot, runExtensionHostSuite, tempWorkspace } from '../test/e2e/harness';
+import {
+  assertSuitePassed,
+  openChainLensWorkbench,
+  repoRoot,
+  runExtensionHostSuite,
+  tempWorkspace,
+} from '../test/e2e/harness';
 
 const LINES = 10_000;
 
@@ -21,7 +27,12 @@ type Variant = 'base' | 'gold' | 'step';
  */
 function fn(i: number, v: Variant): string {
   const role = i % 4;
-  const gate = role === 0 && v === 'gold' ? `    if value is None:\n        raise ValueError("f_${i}: value is required")\n` : role === 0 && v === 'step' ? `    value = value or 0\n` : '';
+  const gate =
+    role === 0 && v === 'gold'
+      ? `    if value is None:\n        raise ValueError("f_${i}: value is required")\n`
+      : role === 0 && v === 'step'
+        ? `    value = value or 0\n`
+        : '';
   const ret = role === 1 && v === 'gold' ? 'total + value' : 'total + 1';
   const effect = role === 2 && v === 'step' ? `    print("f_${i}", total)\n` : '';
   return `def f_${i}(value, options=None):\n    """Item ${i}."""\n${gate}    total = 0\n    for k in range(${(i % 5) + 2}):\n        if k % 2 and options:\n            total += options.get(k, k)\n        else:\n            total -= k\n${effect}    return ${ret}\n\n\n`;
@@ -34,7 +45,10 @@ function bigFile(v: Variant): string {
 }
 
 function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', ...args], { cwd: dir, maxBuffer: 1 << 28 }).toString();
+  return execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', ...args], {
+    cwd: dir,
+    maxBuffer: 1 << 28,
+  }).toString();
 }
 
 /** The repository at base, a chain whose one step's gold patch is the gold variant, checked out with the CLI; the step's work in the work tree, unsaved to git. */
@@ -68,7 +82,11 @@ function makeWorkspace(dir: string): void {
   const chainFile = join(dir, 'bench.chain.json');
   writeFileSync(chainFile, JSON.stringify(chain));
   const work = join(dir, 'work');
-  execFileSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), 'checkout', chainFile, '--repo', source, '--dir', work], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(
+    process.execPath,
+    [join(repoRoot, 'dist', 'cli.js'), 'checkout', chainFile, '--repo', source, '--dir', work],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   writeFileSync(join(work, 'pkg', 'big.py'), bigFile('step'));
 }
 
@@ -80,7 +98,10 @@ async function main(): Promise<void> {
     },
   });
   try {
-    const report = await runExtensionHostSuite(fx.server, join(__dirname, 'decorations.suite.ts'), { timeoutMs: 600_000, testTimeoutMs: 300_000 });
+    const report = await runExtensionHostSuite(fx.server, join(__dirname, 'decorations.suite.ts'), {
+      timeoutMs: 600_000,
+      testTimeoutMs: 300_000,
+    });
     assertSuitePassed(report);
     const r = JSON.parse(readFileSync(join(fx.workspace.dir, '.git', 'chainlens-bench-decorations.json'), 'utf8')) as {
       lines: number;
@@ -94,7 +115,9 @@ async function main(): Promise<void> {
       rawEditMs: number;
       rounds: number;
     };
-    const kinds = Object.entries(r.byKind).map(([k, n]) => `${n} ${k}`).join(', ');
+    const kinds = Object.entries(r.byKind)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
     console.log(
       [
         `file: ${r.lines} lines, ${r.decorations} decorations (${kinds}), ${r.diagnostics} diagnostics; medians of ${r.rounds} interleaved rounds`,

@@ -48,7 +48,12 @@ async function main(): Promise<void> {
   execFileSync('docker', ['build', '-q', '-t', image, ctx], { stdio: 'ignore' });
 
   // The raw side runs exactly the scripts evaluateState puts into its container.
-  const bundle = buildEvalBundle({ repo: { kind: 'in-image', path: '/testbed', baseCommit: repo.baseCommit }, stateDiff, testPatches: [testPatch], testCmd });
+  const bundle = buildEvalBundle({
+    repo: { kind: 'in-image', path: '/testbed', baseCommit: repo.baseCommit },
+    stateDiff,
+    testPatches: [testPatch],
+    testCmd,
+  });
   const mount = join(ctx, 'bundle');
   for (const f of bundle.files) {
     const host = join(mount, f.path.replace(/^\/chainlens\//, ''));
@@ -64,13 +69,36 @@ async function main(): Promise<void> {
 
   const ours = async (i: number) => {
     const t = performance.now();
-    const r = await evaluateState({ image, localRepo: repo.dir, baseCommit: repo.baseCommit, stateDiff, testPatches: [testPatch], testCmd, runId: `bench-${i}`, logPath: join(logDir, `${i}.log`), docker });
+    const r = await evaluateState({
+      image,
+      localRepo: repo.dir,
+      baseCommit: repo.baseCommit,
+      stateDiff,
+      testPatches: [testPatch],
+      testCmd,
+      runId: `bench-${i}`,
+      logPath: join(logDir, `${i}.log`),
+      docker,
+    });
     if (r.exitCode !== 0) throw new Error(`evaluateState did not pass:\n${r.log}`);
     return performance.now() - t;
   };
   const raw = async () => {
     const t = performance.now();
-    const r = await dockerRun(['run', '--rm', '--entrypoint', '', '-v', `${mount}:/chainlens:ro`, '--label', 'chainlens.managed=true', '--label', 'chainlens.run=bench-raw', image, ...bundle.command]);
+    const r = await dockerRun([
+      'run',
+      '--rm',
+      '--entrypoint',
+      '',
+      '-v',
+      `${mount}:/chainlens:ro`,
+      '--label',
+      'chainlens.managed=true',
+      '--label',
+      'chainlens.run=bench-raw',
+      image,
+      ...bundle.command,
+    ]);
     if (!/^>>>>> Test Exit Code: 0$/m.test(r.out)) throw new Error(`docker run did not pass:\n${r.out}`);
     return performance.now() - t;
   };
@@ -93,7 +121,18 @@ async function main(): Promise<void> {
   const copyIn: number[] = [];
   for (let i = 0; i < Math.min(3, reps); i++) {
     const t = performance.now();
-    const r = await evaluateState({ image: BASE_IMAGE, repoPathInImage: null, localRepo: repo.dir, baseCommit: repo.baseCommit, stateDiff, testPatches: [testPatch], testCmd, runId: `bench-copy-${i}`, logPath: join(logDir, `copy-${i}.log`), docker });
+    const r = await evaluateState({
+      image: BASE_IMAGE,
+      repoPathInImage: null,
+      localRepo: repo.dir,
+      baseCommit: repo.baseCommit,
+      stateDiff,
+      testPatches: [testPatch],
+      testCmd,
+      runId: `bench-copy-${i}`,
+      logPath: join(logDir, `copy-${i}.log`),
+      docker,
+    });
     if (r.exitCode !== 0) throw new Error(`copy-in evaluation did not pass:\n${r.log}`);
     copyIn.push(performance.now() - t);
   }

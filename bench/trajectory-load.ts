@@ -29,7 +29,11 @@ interface Measure {
 /** Ten modules of 400 lines whose content the generated runs view and edit consistently. */
 function makeFiles(): string[][] {
   return Array.from({ length: 10 }, (_, f) =>
-    Array.from({ length: 400 }, (_, i) => (i % 12 === 0 ? `def helper_${f}_${i}(value, options=None):` : `    total_${i % 7} = compute(value, ${i}, options)  # module ${f} line ${i + 1}`)),
+    Array.from({ length: 400 }, (_, i) =>
+      i % 12 === 0
+        ? `def helper_${f}_${i}(value, options=None):`
+        : `    total_${i % 7} = compute(value, ${i}, options)  # module ${f} line ${i + 1}`,
+    ),
   );
 }
 
@@ -37,19 +41,38 @@ function windowOf(path: string, lines: string[], center: number): string {
   const start = Math.max(1, center - 50);
   const end = Math.min(lines.length, start + 99);
   const body = lines.slice(start - 1, end).map((l, k) => `${start + k}:${l}`);
-  return [`[File: /testbed/${path} (${lines.length} lines total)]`, `(${start - 1} more lines above)`, ...body, `(${lines.length - end} more lines below)`].join('\n');
+  return [
+    `[File: /testbed/${path} (${lines.length} lines total)]`,
+    `(${start - 1} more lines above)`,
+    ...body,
+    `(${lines.length - end} more lines below)`,
+  ].join('\n');
 }
 
 function pytestLog(step: number): string {
-  const rows = Array.from({ length: 60 }, (_, k) => `tests/test_module_${k % 10}.py::test_case_${k} ${k % 17 === step % 17 ? 'FAILED' : 'PASSED'}`);
-  return ['============================= test session starts ==============================', ...rows, `======================== 1 failed, 59 passed in ${(step % 9) + 1}.23s ========================`].join('\n');
+  const rows = Array.from(
+    { length: 60 },
+    (_, k) => `tests/test_module_${k % 10}.py::test_case_${k} ${k % 17 === step % 17 ? 'FAILED' : 'PASSED'}`,
+  );
+  return [
+    '============================= test session starts ==============================',
+    ...rows,
+    `======================== 1 failed, 59 passed in ${(step % 9) + 1}.23s ========================`,
+  ].join('\n');
 }
 
 /** SWE-agent v1 .traj whose entries carry `query` (the whole conversation so far), as real runs do. */
 async function writeSweAgentTraj(path: string, targetBytes: number): Promise<void> {
   const files = makeFiles();
-  const system = { role: 'system', content: 'SETTING: You are an autonomous programmer. '.repeat(40), message_type: 'system_prompt' };
-  const history: Record<string, unknown>[] = [system, { role: 'user', content: 'ISSUE: compute() loses precision. '.repeat(60), message_type: 'observation' }];
+  const system = {
+    role: 'system',
+    content: 'SETTING: You are an autonomous programmer. '.repeat(40),
+    message_type: 'system_prompt',
+  };
+  const history: Record<string, unknown>[] = [
+    system,
+    { role: 'user', content: 'ISSUE: compute() loses precision. '.repeat(60), message_type: 'observation' },
+  ];
   const trajectory: Record<string, unknown>[] = [];
   let size = 0;
   for (let step = 0; size < targetBytes; step++) {
@@ -68,7 +91,10 @@ async function writeSweAgentTraj(path: string, targetBytes: number): Promise<voi
         observation = windowOf(path, lines, at);
         break;
       case 1: {
-        const replacement = [`    total_0 = compute(value, ${at}, options)  # fixed at step ${step}`, `    total_1 = round(total_0, 6)`];
+        const replacement = [
+          `    total_0 = compute(value, ${at}, options)  # fixed at step ${step}`,
+          `    total_1 = round(total_0, 6)`,
+        ];
         action = `edit ${at}:${at}\n${replacement.join('\n')}\nend_of_edit`;
         tool = { name: 'edit', arguments: { start_line: at, end_line: at, replacement_text: replacement.join('\n') } };
         lines.splice(at - 1, 1, ...replacement);
@@ -83,13 +109,45 @@ async function writeSweAgentTraj(path: string, targetBytes: number): Promise<voi
       default:
         action = 'search_dir "def helper" src';
         tool = { name: 'search_dir', arguments: { search_term: 'def helper', dir: 'src' } };
-        observation = ['Found 340 matches for "def helper" in /testbed/src:', ...files.map((_, k) => `/testbed/src/pkg/module_${k}.py (34 matches)`), 'End of matches for "def helper" in /testbed/src'].join('\n');
+        observation = [
+          'Found 340 matches for "def helper" in /testbed/src:',
+          ...files.map((_, k) => `/testbed/src/pkg/module_${k}.py (34 matches)`),
+          'End of matches for "def helper" in /testbed/src',
+        ].join('\n');
     }
-    const thought = `Step ${step}: looking at ${path} around line ${at} to follow how compute() rounds its result. `.repeat(3);
-    const call = { id: `call_${step}`, type: 'function', function: { name: tool.name, arguments: JSON.stringify(tool.arguments) } };
-    history.push({ role: 'assistant', content: thought, thought, action, agent: 'main', tool_calls: [call], message_type: 'action' });
-    history.push({ role: 'tool', content: observation, agent: 'main', tool_call_ids: [call.id], message_type: 'observation' });
-    const entry = { action, observation, response: thought, thought, execution_time: 0.25 + (step % 5) / 10, state: { open_file: `/testbed/${path}`, working_dir: '/testbed' }, query: history.slice(), extra_info: {} };
+    const thought =
+      `Step ${step}: looking at ${path} around line ${at} to follow how compute() rounds its result. `.repeat(3);
+    const call = {
+      id: `call_${step}`,
+      type: 'function',
+      function: { name: tool.name, arguments: JSON.stringify(tool.arguments) },
+    };
+    history.push({
+      role: 'assistant',
+      content: thought,
+      thought,
+      action,
+      agent: 'main',
+      tool_calls: [call],
+      message_type: 'action',
+    });
+    history.push({
+      role: 'tool',
+      content: observation,
+      agent: 'main',
+      tool_call_ids: [call.id],
+      message_type: 'observation',
+    });
+    const entry = {
+      action,
+      observation,
+      response: thought,
+      thought,
+      execution_time: 0.25 + (step % 5) / 10,
+      state: { open_file: `/testbed/${path}`, working_dir: '/testbed' },
+      query: history.slice(),
+      extra_info: {},
+    };
     trajectory.push(entry);
     size += JSON.stringify(entry, null, 2).length + 2 * (observation.length + thought.length);
   }
@@ -97,8 +155,21 @@ async function writeSweAgentTraj(path: string, targetBytes: number): Promise<voi
     environment: 'main',
     trajectory,
     history,
-    info: { submission: '', exit_status: 'submitted', model_stats: { instance_cost: 1.5, tokens_sent: 1_000_000, tokens_received: 20_000, api_calls: trajectory.length } },
-    replay_config: { env: { deployment: { image: 'swebench/sweb.eval.x86_64.bench:latest' }, repo: { repo_name: 'testbed' } }, agent: { model: { name: 'gpt-4o' } }, problem_statement: { id: 'bench__bench-1', text: 'compute() loses precision' } },
+    info: {
+      submission: '',
+      exit_status: 'submitted',
+      model_stats: {
+        instance_cost: 1.5,
+        tokens_sent: 1_000_000,
+        tokens_received: 20_000,
+        api_calls: trajectory.length,
+      },
+    },
+    replay_config: {
+      env: { deployment: { image: 'swebench/sweb.eval.x86_64.bench:latest' }, repo: { repo_name: 'testbed' } },
+      agent: { model: { name: 'gpt-4o' } },
+      problem_statement: { id: 'bench__bench-1', text: 'compute() loses precision' },
+    },
   };
   const out = createWriteStream(path);
   out.end(JSON.stringify(doc, null, 2));
@@ -112,8 +183,22 @@ async function writeOpenHandsJsonl(path: string, targetBytes: number): Promise<v
   for (let inst = 0; size < targetBytes; inst++) {
     const files = makeFiles();
     const history: Record<string, unknown>[] = [
-      { id: 0, timestamp: '2025-04-30T16:32:54.707474', source: 'agent', message: 'You are OpenHands agent', action: 'system', args: { content: 'You are OpenHands agent' } },
-      { id: 1, timestamp: '2025-04-30T16:32:54.708196', source: 'user', message: 'task', action: 'message', args: { content: '<uploaded_files>\n/workspace/bench__bench__1.0\n</uploaded_files>\nFix compute().' } },
+      {
+        id: 0,
+        timestamp: '2025-04-30T16:32:54.707474',
+        source: 'agent',
+        message: 'You are OpenHands agent',
+        action: 'system',
+        args: { content: 'You are OpenHands agent' },
+      },
+      {
+        id: 1,
+        timestamp: '2025-04-30T16:32:54.708196',
+        source: 'user',
+        message: 'task',
+        action: 'message',
+        args: { content: '<uploaded_files>\n/workspace/bench__bench__1.0\n</uploaded_files>\nFix compute().' },
+      },
     ];
     let id = 2;
     for (let k = 0; k < 60; k++) {
@@ -121,22 +206,114 @@ async function writeOpenHandsJsonl(path: string, targetBytes: number): Promise<v
       const path = `/workspace/bench__bench__1.0/src/pkg/module_${f}.py`;
       const lines = files[f];
       const at = 20 + ((k * 37) % 300);
-      const view = lines.slice(at - 1, at + 79).map((l, j) => `${String(at + j).padStart(6)}\t${l}`).join('\n');
+      const view = lines
+        .slice(at - 1, at + 79)
+        .map((l, j) => `${String(at + j).padStart(6)}\t${l}`)
+        .join('\n');
       const readId = id++;
-      history.push({ id: readId, timestamp: '2025-04-30T16:33:10.979271', source: 'agent', message: `Reading file: ${path}`, action: 'read', tool_call_metadata: { function_name: 'str_replace_editor', tool_call_id: `toolu_${readId}` }, args: { path, start: 0, end: -1, thought: `Look at line ${at}.`, impl_source: 'oh_aci', view_range: [at, at + 79] } });
-      history.push({ id: id++, timestamp: '2025-04-30T16:33:10.990823', source: 'agent', message: `I read the file ${path}.`, cause: readId, observation: 'read', content: `Here's the result of running \`cat -n\` on ${path}:\n${view}\n`, extras: { path, impl_source: 'oh_aci' } });
+      history.push({
+        id: readId,
+        timestamp: '2025-04-30T16:33:10.979271',
+        source: 'agent',
+        message: `Reading file: ${path}`,
+        action: 'read',
+        tool_call_metadata: { function_name: 'str_replace_editor', tool_call_id: `toolu_${readId}` },
+        args: {
+          path,
+          start: 0,
+          end: -1,
+          thought: `Look at line ${at}.`,
+          impl_source: 'oh_aci',
+          view_range: [at, at + 79],
+        },
+      });
+      history.push({
+        id: id++,
+        timestamp: '2025-04-30T16:33:10.990823',
+        source: 'agent',
+        message: `I read the file ${path}.`,
+        cause: readId,
+        observation: 'read',
+        content: `Here's the result of running \`cat -n\` on ${path}:\n${view}\n`,
+        extras: { path, impl_source: 'oh_aci' },
+      });
       const old = lines[at];
       const replacement = `${old}  # reviewed ${k}`;
       const editId = id++;
-      history.push({ id: editId, timestamp: '2025-04-30T16:33:38.279310', source: 'agent', message: '', action: 'edit', tool_call_metadata: { function_name: 'str_replace_editor', tool_call_id: `toolu_${editId}` }, args: { path, command: 'str_replace', old_str: old, new_str: replacement, thought: 'Mark it reviewed.', impl_source: 'oh_aci' } });
+      history.push({
+        id: editId,
+        timestamp: '2025-04-30T16:33:38.279310',
+        source: 'agent',
+        message: '',
+        action: 'edit',
+        tool_call_metadata: { function_name: 'str_replace_editor', tool_call_id: `toolu_${editId}` },
+        args: {
+          path,
+          command: 'str_replace',
+          old_str: old,
+          new_str: replacement,
+          thought: 'Mark it reviewed.',
+          impl_source: 'oh_aci',
+        },
+      });
       lines[at] = replacement;
-      const snippet = lines.slice(at - 4, at + 5).map((l, j) => `${String(at - 3 + j).padStart(6)}\t${l}`).join('\n');
-      history.push({ id: id++, timestamp: '2025-04-30T16:33:38.284632', source: 'agent', message: `I edited the file ${path}.`, cause: editId, observation: 'edit', content: `The file ${path} has been edited. Here's the result of running \`cat -n\` on a snippet of ${path}:\n${snippet}\nReview the changes and make sure they are as expected. Edit the file again if necessary.`, extras: { path, prev_exist: false, old_content: old, new_content: replacement, impl_source: 'oh_aci', diff: '' } });
+      const snippet = lines
+        .slice(at - 4, at + 5)
+        .map((l, j) => `${String(at - 3 + j).padStart(6)}\t${l}`)
+        .join('\n');
+      history.push({
+        id: id++,
+        timestamp: '2025-04-30T16:33:38.284632',
+        source: 'agent',
+        message: `I edited the file ${path}.`,
+        cause: editId,
+        observation: 'edit',
+        content: `The file ${path} has been edited. Here's the result of running \`cat -n\` on a snippet of ${path}:\n${snippet}\nReview the changes and make sure they are as expected. Edit the file again if necessary.`,
+        extras: {
+          path,
+          prev_exist: false,
+          old_content: old,
+          new_content: replacement,
+          impl_source: 'oh_aci',
+          diff: '',
+        },
+      });
       const runId = id++;
-      history.push({ id: runId, timestamp: '2025-04-30T16:33:59.066959', source: 'agent', message: 'Running command: python -m pytest tests -q', action: 'run', tool_call_metadata: { function_name: 'execute_bash', tool_call_id: `toolu_${runId}` }, args: { command: 'cd /workspace/bench__bench__1.0 && python -m pytest tests -q', is_input: false, thought: 'Run the tests.' } });
-      history.push({ id: id++, timestamp: '2025-04-30T16:33:59.682221', source: 'agent', message: 'Command executed with exit code 1.', cause: runId, observation: 'run', content: pytestLog(k), extras: { command: 'python -m pytest tests -q', metadata: { exit_code: 1 } }, success: false });
+      history.push({
+        id: runId,
+        timestamp: '2025-04-30T16:33:59.066959',
+        source: 'agent',
+        message: 'Running command: python -m pytest tests -q',
+        action: 'run',
+        tool_call_metadata: { function_name: 'execute_bash', tool_call_id: `toolu_${runId}` },
+        args: {
+          command: 'cd /workspace/bench__bench__1.0 && python -m pytest tests -q',
+          is_input: false,
+          thought: 'Run the tests.',
+        },
+      });
+      history.push({
+        id: id++,
+        timestamp: '2025-04-30T16:33:59.682221',
+        source: 'agent',
+        message: 'Command executed with exit code 1.',
+        cause: runId,
+        observation: 'run',
+        content: pytestLog(k),
+        extras: { command: 'python -m pytest tests -q', metadata: { exit_code: 1 } },
+        success: false,
+      });
     }
-    const line = JSON.stringify({ instance_id: `bench__bench-${inst}`, test_result: { git_patch: '' }, instruction: '<uploaded_files>\n/workspace/bench__bench__1.0\n</uploaded_files>\nFix compute().', metadata: { agent_class: 'CodeActAgent', llm_config: { model: 'openai/bench' } }, history, metrics: { accumulated_cost: 0.5 }, error: null, instance: { repo: 'bench/bench', instance_id: `bench__bench-${inst}` } });
+    const line = JSON.stringify({
+      instance_id: `bench__bench-${inst}`,
+      test_result: { git_patch: '' },
+      instruction: '<uploaded_files>\n/workspace/bench__bench__1.0\n</uploaded_files>\nFix compute().',
+      metadata: { agent_class: 'CodeActAgent', llm_config: { model: 'openai/bench' } },
+      history,
+      metrics: { accumulated_cost: 0.5 },
+      error: null,
+      instance: { repo: 'bench/bench', instance_id: `bench__bench-${inst}` },
+    });
     size += line.length + 1;
     if (!out.write(line + '\n')) await once(out, 'drain');
   }
@@ -186,11 +363,21 @@ function measureRaw(file: string): Measure {
   }
   const totalMs = performance.now() - t0;
   // JSON.parse(readFileSync) blocks its thread for the whole read
-  return { firstMs: totalMs, totalMs, maxRssMB: process.resourceUsage().maxRSS / 1024, maxStallMs: totalMs, trajectories, steps: -1 };
+  return {
+    firstMs: totalMs,
+    totalMs,
+    maxRssMB: process.resourceUsage().maxRSS / 1024,
+    maxStallMs: totalMs,
+    trajectories,
+    steps: -1,
+  };
 }
 
 function child(mode: string, file: string, workerScript: string): Measure {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--child', mode, file, workerScript], { cwd: ROOT, maxBuffer: 1 << 20 }).toString();
+  const out = execFileSync(process.execPath, ['--import', 'tsx', __filename, '--child', mode, file, workerScript], {
+    cwd: ROOT,
+    maxBuffer: 1 << 20,
+  }).toString();
   return JSON.parse(out.trim().split('\n').pop()!) as Measure;
 }
 
@@ -199,14 +386,24 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'chainlens-trajbench-'));
   try {
     const workerScript = join(dir, 'trajectory-worker.js');
-    await build({ entryPoints: [join(ROOT, 'src/infra/trajectories/parseWorker.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: workerScript, logLevel: 'warning' });
+    await build({
+      entryPoints: [join(ROOT, 'src/infra/trajectories/parseWorker.ts')],
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      outfile: workerScript,
+      logLevel: 'warning',
+    });
     const traj = join(dir, 'bench__bench-1.traj');
     const jsonl = join(dir, 'output.jsonl');
     await writeSweAgentTraj(traj, targetMB * 1024 * 1024);
     await writeOpenHandsJsonl(jsonl, targetMB * 1024 * 1024);
 
     const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-    console.log(`trajectory load (node ${process.version}; every row its own process; "stall" = longest event-loop block on the calling thread)`);
+    console.log(
+      `trajectory load (node ${process.version}; every row its own process; "stall" = longest event-loop block on the calling thread)`,
+    );
     for (const [label, file] of [
       ['SWE-agent v1 .traj', traj],
       ['OpenHands output.jsonl', jsonl],
@@ -215,14 +412,18 @@ async function main() {
       const raw = child('raw', file, workerScript);
       const worker = child('worker', file, workerScript);
       const here = child('current', file, workerScript);
-      console.log(`\n${label}: ${mb.toFixed(1)} MB, ${worker.trajectories} trajector${worker.trajectories === 1 ? 'y' : 'ies'}, ${worker.steps} steps`);
+      console.log(
+        `\n${label}: ${mb.toFixed(1)} MB, ${worker.trajectories} trajector${worker.trajectories === 1 ? 'y' : 'ies'}, ${worker.steps} steps`,
+      );
       console.log('  how                                first steps   total ms   vs raw   peak RSS MB   stall ms');
       for (const [name, m] of [
         ['JSON.parse(readFileSync) (raw)', raw],
         ['loadTrajectoryFile, worker thread', worker],
         ['loadTrajectoryFile, caller thread', here],
       ] as const) {
-        console.log(`  ${name.padEnd(34)} ${fmt(m.firstMs).padStart(11)} ${fmt(m.totalMs).padStart(10)} ${(m.totalMs / raw.totalMs).toFixed(2).padStart(7)}x ${fmt(m.maxRssMB).padStart(12)} ${fmt(m.maxStallMs).padStart(10)}`);
+        console.log(
+          `  ${name.padEnd(34)} ${fmt(m.firstMs).padStart(11)} ${fmt(m.totalMs).padStart(10)} ${(m.totalMs / raw.totalMs).toFixed(2).padStart(7)}x ${fmt(m.maxRssMB).padStart(12)} ${fmt(m.maxStallMs).padStart(10)}`,
+        );
       }
     }
   } finally {
@@ -232,7 +433,10 @@ async function main() {
 
 if (process.argv[2] === '--child') {
   const [, , , mode, file, workerScript] = process.argv;
-  const run = mode === 'raw' ? Promise.resolve(measureRaw(file)) : measureLoader(file, mode as 'worker' | 'current', workerScript);
+  const run =
+    mode === 'raw'
+      ? Promise.resolve(measureRaw(file))
+      : measureLoader(file, mode as 'worker' | 'current', workerScript);
   run.then((m) => console.log(JSON.stringify(m)));
 } else {
   main().catch((e: unknown) => {

@@ -31,7 +31,8 @@ for level in "${levels[@]}"; do
   case "$level" in
     lint)
       npx tsc -p . --noEmit
-      npx eslint src test webview-ui
+      npx eslint src test webview-ui bench
+      npx prettier --check .
       ;;
     unit)
       run_node_tests test/unit

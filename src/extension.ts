@@ -63,7 +63,9 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
 
 /** A window opened on a ChainLens work tree continues its run where it was. */
 async function resumeRun(services: ChainLensServices, runs: ActiveRun): Promise<void> {
-  const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file' && hasChainLensRun(f.uri.fsPath));
+  const folder = vscode.workspace.workspaceFolders?.find(
+    (f) => f.uri.scheme === 'file' && hasChainLensRun(f.uri.fsPath),
+  );
   if (!folder) return;
   await vscode.commands.executeCommand('setContext', 'chainlens.loading', true);
   try {

@@ -11,10 +11,17 @@ export interface ChainSelection {
   instances?: string;
 }
 
-export function readChainFile(cwd: string, file: string, selection: ChainSelection = {}): { chain: Chain; path: string } {
+export function readChainFile(
+  cwd: string,
+  file: string,
+  selection: ChainSelection = {},
+): { chain: Chain; path: string } {
   const path = resolve(cwd, file);
   const text = readUserFile(path, 'chain file');
-  const instanceIds = selection.instances?.split(',').map((s) => s.trim()).filter(Boolean);
+  const instanceIds = selection.instances
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return { chain: loadChain(path, text, { chainId: selection.chainId, instanceIds }), path };
 }
 
@@ -22,7 +29,11 @@ export function readChainFile(cwd: string, file: string, selection: ChainSelecti
  * `--predictions <file>` -> predictions checked against the chain; `gold` -> null (gold authors).
  * The file may be SWE-bench predictions or an agent trajectory (its submission is the patch).
  */
-export function readPredictionsOption(cwd: string, value: string, chain: Chain): { predictions: Map<string, Prediction>; path: string } | null {
+export function readPredictionsOption(
+  cwd: string,
+  value: string,
+  chain: Chain,
+): { predictions: Map<string, Prediction>; path: string } | null {
   if (value === 'gold') return null;
   const path = resolve(cwd, value);
   const text = readUserFile(path, 'predictions file');
@@ -32,6 +43,10 @@ export function readPredictionsOption(cwd: string, value: string, chain: Chain):
   return { predictions, path };
 }
 
-export function recordedPatches(predictions: Map<string, Prediction> | null | undefined): Record<string, string | null> {
-  return Object.fromEntries([...(predictions ?? new Map<string, Prediction>()).values()].map((p) => [p.instanceId, p.patch]));
+export function recordedPatches(
+  predictions: Map<string, Prediction> | null | undefined,
+): Record<string, string | null> {
+  return Object.fromEntries(
+    [...(predictions ?? new Map<string, Prediction>()).values()].map((p) => [p.instanceId, p.patch]),
+  );
 }

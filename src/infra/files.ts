@@ -34,7 +34,14 @@ export function readUserFile(path: string, what = 'file'): string {
     return readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'is not readable' : (e as Error).message;
+    const reason =
+      code === 'ENOENT'
+        ? 'does not exist'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : code === 'EACCES'
+            ? 'is not readable'
+            : (e as Error).message;
     throw new UserError(`${what} ${path} ${reason}`, 'input');
   }
 }

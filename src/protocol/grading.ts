@@ -10,7 +10,15 @@ export const GradingProfileSchema = z.enum(['swebench-v5', 'swebench-v4']);
 export type GradingProfile = z.infer<typeof GradingProfileSchema>;
 
 /** The harness's Python log parsers, by the names ChainLens gives them. */
-export const LogParserNameSchema = z.enum(['pytest', 'pytest-options', 'pytest-v2', 'django', 'sympy', 'seaborn', 'matplotlib']);
+export const LogParserNameSchema = z.enum([
+  'pytest',
+  'pytest-options',
+  'pytest-v2',
+  'django',
+  'sympy',
+  'seaborn',
+  'matplotlib',
+]);
 export type LogParserName = z.infer<typeof LogParserNameSchema>;
 
 export const EvalTypeSchema = z.enum(['pass_and_fail', 'fail_only']);

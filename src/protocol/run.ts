@@ -23,7 +23,11 @@ export type StepAuthor = z.infer<typeof StepAuthorSchema>;
 export const StepStateStatusSchema = z.enum(['pending', 'current', 'submitted', 'patch_failed', 'empty_patch']);
 export type StepStateStatus = z.infer<typeof StepStateStatusSchema>;
 
-export const PatchStatsSchema = z.object({ files: z.number().int(), insertions: z.number().int(), deletions: z.number().int() });
+export const PatchStatsSchema = z.object({
+  files: z.number().int(),
+  insertions: z.number().int(),
+  deletions: z.number().int(),
+});
 export type PatchStats = z.infer<typeof PatchStatsSchema>;
 
 export const StepStateSchema = z.object({

@@ -138,7 +138,9 @@ export const TrajectorySchema = z.object({
   /** Image the run used, when the file names one (SWE-agent replay_config). */
   image: z.string().nullable(),
   /** Retry files: which attempt this is and whether the retry loop chose it. */
-  attempt: z.object({ index: z.number().int().nonnegative(), count: z.number().int().positive(), chosen: z.boolean() }).nullable(),
+  attempt: z
+    .object({ index: z.number().int().nonnegative(), count: z.number().int().positive(), chosen: z.boolean() })
+    .nullable(),
   steps: z.array(TrajectoryStepSchema),
   problems: z.array(TrajectoryProblemSchema),
 });

@@ -59,7 +59,14 @@ export const TrajectoryHeaderSchema = z.object({
   chosen: z.number().int().nonnegative(),
   hasSubmission: z.boolean(),
   /** The active run's chain step for this instance, when there is one. */
-  chainStep: z.object({ order: z.number().int(), hasGold: z.boolean(), hasTestPatch: z.boolean(), evaluation: z.string().nullable() }).nullable(),
+  chainStep: z
+    .object({
+      order: z.number().int(),
+      hasGold: z.boolean(),
+      hasTestPatch: z.boolean(),
+      evaluation: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TrajectoryHeader = z.infer<typeof TrajectoryHeaderSchema>;
 
@@ -68,12 +75,25 @@ export type ProblemView = z.infer<typeof ProblemViewSchema>;
 
 export type ToTrajectoryView =
   | { type: 'loading'; file: string; bytesRead: number; totalBytes: number }
-  | { type: 'trajectory'; header: TrajectoryHeader; rows: StepRow[]; problems: ProblemView[]; reason: 'initial' | 'appended' | 'reloaded' }
+  | {
+      type: 'trajectory';
+      header: TrajectoryHeader;
+      rows: StepRow[];
+      problems: ProblemView[];
+      reason: 'initial' | 'appended' | 'reloaded';
+    }
   | { type: 'detail'; step: StepDetail }
   | { type: 'searchResult'; query: string; matches: number[] }
   | { type: 'failed'; message: string };
 
-export const TrajectoryViewActionSchema = z.enum(['openFile', 'workspaceAtStep', 'diffWithPrevious', 'submissionVsGold', 'testPatch', 'submission']);
+export const TrajectoryViewActionSchema = z.enum([
+  'openFile',
+  'workspaceAtStep',
+  'diffWithPrevious',
+  'submissionVsGold',
+  'testPatch',
+  'submission',
+]);
 export type TrajectoryViewAction = z.infer<typeof TrajectoryViewActionSchema>;
 
 export const FromTrajectoryViewSchema = z.discriminatedUnion('type', [
@@ -82,7 +102,12 @@ export const FromTrajectoryViewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('select'), index: z.number().int().nonnegative(), follow: z.boolean() }),
   z.object({ type: z.literal('search'), query: z.string().max(500) }),
   z.object({ type: z.literal('choose'), trajectory: z.number().int().nonnegative() }),
-  z.object({ type: z.literal('action'), action: TrajectoryViewActionSchema, index: z.number().int().nonnegative(), path: z.string().optional() }),
+  z.object({
+    type: z.literal('action'),
+    action: TrajectoryViewActionSchema,
+    index: z.number().int().nonnegative(),
+    path: z.string().optional(),
+  }),
 ]);
 export type FromTrajectoryView = z.infer<typeof FromTrajectoryViewSchema>;
 
@@ -107,7 +132,8 @@ export interface CompareSide {
   problems: string[];
 }
 
-export type ToCompareView = { type: 'compare'; left: CompareSide; right: CompareSide } | { type: 'failed'; message: string };
+export type ToCompareView =
+  { type: 'compare'; left: CompareSide; right: CompareSide } | { type: 'failed'; message: string };
 
 export const FromCompareViewSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ready') })]);
 export type FromCompareView = z.infer<typeof FromCompareViewSchema>;

@@ -23,14 +23,25 @@ export function showError(output: vscode.LogOutputChannel, e: unknown, context?:
   output.error(message);
   for (const line of details) output.error(`  ${line}`);
   if (!isUserError(e) && e instanceof Error && e.stack) output.debug(e.stack);
-  const summary = details.length === 1 ? `${message} (${details[0]})` : details.length > 1 ? `${message} (${details.length} problems)` : message;
-  void vscode.window.showErrorMessage(summary, ...(details.length > 0 || !isUserError(e) ? [SHOW_DETAILS] : [])).then((choice) => {
-    if (choice === SHOW_DETAILS) output.show(true);
-  });
+  const summary =
+    details.length === 1
+      ? `${message} (${details[0]})`
+      : details.length > 1
+        ? `${message} (${details.length} problems)`
+        : message;
+  void vscode.window
+    .showErrorMessage(summary, ...(details.length > 0 || !isUserError(e) ? [SHOW_DETAILS] : []))
+    .then((choice) => {
+      if (choice === SHOW_DETAILS) output.show(true);
+    });
 }
 
 /** Runs a command body, turning any failure into showError (commands must never throw at people). */
-export function guarded<A extends unknown[]>(output: vscode.LogOutputChannel, context: string, body: (...args: A) => Promise<unknown>): (...args: A) => Promise<void> {
+export function guarded<A extends unknown[]>(
+  output: vscode.LogOutputChannel,
+  context: string,
+  body: (...args: A) => Promise<unknown>,
+): (...args: A) => Promise<void> {
   return async (...args: A) => {
     try {
       await body(...args);

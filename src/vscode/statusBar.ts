@@ -32,7 +32,10 @@ export function registerStatusBar(context: vscode.ExtensionContext, services: Ch
         .join('  \n'),
     );
     item.tooltip = tooltip;
-    item.accessibilityInformation = { label: `ChainLens: ${chain.id}, ${where}, ${modeLabel(state.mode)} mode`, role: 'button' };
+    item.accessibilityInformation = {
+      label: `ChainLens: ${chain.id}, ${where}, ${modeLabel(state.mode)} mode`,
+      role: 'button',
+    };
     item.show();
   };
 

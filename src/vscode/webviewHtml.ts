@@ -13,7 +13,11 @@ export function webviewRoots(extensionUri: vscode.Uri): vscode.Uri[] {
   return [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')];
 }
 
-export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, options: { view: string; title: string; stylesheet: string }): string {
+export function webviewHtml(
+  webview: vscode.Webview,
+  extensionUri: vscode.Uri,
+  options: { view: string; title: string; stylesheet: string },
+): string {
   const nonce = webviewNonce();
   const asset = (...path: string[]): vscode.Uri => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path));
   const csp = [
@@ -23,7 +27,8 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, o
     `img-src ${webview.cspSource} data:`,
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
-  const escape = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  const escape = (text: string): string =>
+    text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -14,11 +14,18 @@ import { runCli } from '../helpers/cli';
 import { DEMO_CHAIN, demoRepo, ROOT } from '../helpers/demoRepo';
 
 async function agentCall(dir: string, feedback: string | null, name: string) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [builtCli(), 'mcp', '--dir', dir, '--agent-name', 'tester', ...(feedback ? ['--feedback', feedback] : [])], stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [builtCli(), 'mcp', '--dir', dir, '--agent-name', 'tester', ...(feedback ? ['--feedback', feedback] : [])],
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'tester', version: '1.0.0' });
   await client.connect(transport);
   try {
-    const r = (await client.callTool({ name, arguments: {} }, undefined, { timeout: 600_000 })) as { content: { text: string }[]; isError?: boolean };
+    const r = (await client.callTool({ name, arguments: {} }, undefined, { timeout: 600_000 })) as {
+      content: { text: string }[];
+      isError?: boolean;
+    };
     return { text: r.content.map((c) => c.text).join(''), isError: r.isError === true };
   } finally {
     await client.close();
@@ -30,7 +37,8 @@ test('run_tests: summary before and after the fix (counts, no names), full lists
   const dir = join(root, 'work');
   try {
     assert.equal((await runCli(['checkout', DEMO_CHAIN, '--repo', demoRepo(), '--dir', dir])).code, 0);
-    const f2p = (JSON.parse(readFileSync(DEMO_CHAIN, 'utf8')) as { bug_fixes: { FAIL_TO_PASS: string[] }[] }).bug_fixes[0].FAIL_TO_PASS;
+    const f2p = (JSON.parse(readFileSync(DEMO_CHAIN, 'utf8')) as { bug_fixes: { FAIL_TO_PASS: string[] }[] })
+      .bug_fixes[0].FAIL_TO_PASS;
 
     const before = await agentCall(dir, 'summary', 'run_tests');
     assert.equal(before.isError, false, before.text);
@@ -41,7 +49,10 @@ test('run_tests: summary before and after the fix (counts, no names), full lists
     for (const id of f2p) assert.ok(!before.text.includes(id.split('::')[1]), id);
 
     const file = join(dir, 'invoicekit/parse.py');
-    writeFileSync(file, applyPatch(readFileSync(file, 'utf8'), readFileSync(join(ROOT, 'demo/steps/1/gold.patch'), 'utf8')) as string);
+    writeFileSync(
+      file,
+      applyPatch(readFileSync(file, 'utf8'), readFileSync(join(ROOT, 'demo/steps/1/gold.patch'), 'utf8')) as string,
+    );
     // No --feedback this time: the level stored in the run still holds.
     const after = JSON.parse((await agentCall(dir, null, 'run_tests')).text);
     assert.equal(after.resolved, true);

@@ -16,14 +16,31 @@ const work = mkdtempSync(join(tmpdir(), 'chainlens-eval-'));
 
 async function evalRun(name: string, mode: string, predictions: string, extra: string[] = []) {
   const report = join(work, `${name}.json`);
-  const r = await runCli(['eval', DEMO_CHAIN, '--repo', demoRepo(), '--dir', join(work, name), '--mode', mode, '--predictions', predictions, '--report', report, ...extra]);
+  const r = await runCli([
+    'eval',
+    DEMO_CHAIN,
+    '--repo',
+    demoRepo(),
+    '--dir',
+    join(work, name),
+    '--mode',
+    mode,
+    '--predictions',
+    predictions,
+    '--report',
+    report,
+    ...extra,
+  ]);
   assert.equal(r.code, 0, r.stderr);
   return { r, report: ChainEvaluationSchema.parse(JSON.parse(readFileSync(report, 'utf8'))), reportPath: report };
 }
 
 test('Oracle with gold patches resolves every step of the demo chain, with SWE-bench report.json beside each log', async () => {
   const { r, report } = await evalRun('oracle-gold', 'oracle', 'gold');
-  assert.deepEqual(report.steps.map((s) => s.status), ['resolved', 'resolved', 'resolved']);
+  assert.deepEqual(
+    report.steps.map((s) => s.status),
+    ['resolved', 'resolved', 'resolved'],
+  );
   assert.equal(report.full_chain_resolved, true);
   assert.equal(report.resolved_steps, 3);
   assert.match(r.stdout, /1\s+chainlens-demo__invoicekit-101\s+resolved\s+5\/5\s+22\/22/);
@@ -39,9 +56,19 @@ test('Oracle with gold patches resolves every step of the demo chain, with SWE-b
 test('an undershooting step 1 leaves step 1 unresolved in both modes and makes step 2 a chain error', async () => {
   const oracle = await evalRun('oracle-pred', 'oracle', DEMO_PREDICTIONS);
   const seq = await evalRun('seq-pred', 'seq', DEMO_PREDICTIONS);
-  assert.deepEqual(oracle.report.steps.map((s) => s.status), ['unresolved', 'resolved', 'resolved']);
-  assert.deepEqual(seq.report.steps.map((s) => s.status), ['unresolved', 'unresolved', 'resolved']);
-  assert.equal(seq.report.steps[0].tests_status.FAIL_TO_PASS.failure.length, 3, 'the parentheses cases are left unfixed');
+  assert.deepEqual(
+    oracle.report.steps.map((s) => s.status),
+    ['unresolved', 'resolved', 'resolved'],
+  );
+  assert.deepEqual(
+    seq.report.steps.map((s) => s.status),
+    ['unresolved', 'unresolved', 'resolved'],
+  );
+  assert.equal(
+    seq.report.steps[0].tests_status.FAIL_TO_PASS.failure.length,
+    3,
+    'the parentheses cases are left unfixed',
+  );
   const c = await runCli(['compare', oracle.reportPath, seq.reportPath, '--json']);
   assert.equal(c.code, 0, c.stderr);
   const cmp = JSON.parse(c.stdout);
@@ -61,12 +88,22 @@ test('Run tests on the work tree: F2P fail before the fix and pass after it; hid
   execFileSync('git', ['apply', join(ROOT, 'demo/steps/1/gold.patch')], { cwd: dir });
   const after = await evaluateStep({ dir, source: 'worktree' });
   assert.equal(after.status, 'resolved', after.error ?? '');
-  assert.equal(execFileSync('git', ['status', '--porcelain'], { cwd: dir, encoding: 'utf8' }), ' M invoicekit/parse.py\n');
+  assert.equal(
+    execFileSync('git', ['status', '--porcelain'], { cwd: dir, encoding: 'utf8' }),
+    ' M invoicekit/parse.py\n',
+  );
 });
 
 test('a step whose recorded patch is empty is not run (SWE-bench "empty patch")', async () => {
   const preds = join(work, 'empty.jsonl');
-  writeFileSync(preds, JSON.stringify({ instance_id: 'chainlens-demo__invoicekit-101', model_name_or_path: 'lazy-agent', model_patch: '' }) + '\n');
+  writeFileSync(
+    preds,
+    JSON.stringify({
+      instance_id: 'chainlens-demo__invoicekit-101',
+      model_name_or_path: 'lazy-agent',
+      model_patch: '',
+    }) + '\n',
+  );
   const { report } = await evalRun('empty', 'seq', preds, ['--steps', '1']);
   assert.equal(report.steps.length, 1);
   assert.equal(report.steps[0].status, 'empty_patch');
@@ -89,7 +126,12 @@ test('an image that already holds the repository is found and used (the ChainSWE
 });
 
 test('a missing image is an environment error naming the image, not a test failure', async () => {
-  const { report } = await evalRun('missing-image', 'oracle', 'gold', ['--image', 'chainlens-test/does-not-exist:1', '--steps', '1']);
+  const { report } = await evalRun('missing-image', 'oracle', 'gold', [
+    '--image',
+    'chainlens-test/does-not-exist:1',
+    '--steps',
+    '1',
+  ]);
   assert.equal(report.steps[0].status, 'error');
   assert.equal(report.steps[0].error_kind, 'environment');
   assert.match(report.steps[0].error ?? '', /chainlens-test\/does-not-exist:1/);
@@ -100,7 +142,18 @@ test('no reachable engine: eval stops before writing anything and says how to fi
   process.env.DOCKER_HOST = 'tcp://127.0.0.1:9';
   try {
     const dir = join(work, 'no-engine');
-    const r = await runCli(['eval', DEMO_CHAIN, '--repo', demoRepo(), '--dir', dir, '--mode', 'seq', '--predictions', 'gold']);
+    const r = await runCli([
+      'eval',
+      DEMO_CHAIN,
+      '--repo',
+      demoRepo(),
+      '--dir',
+      dir,
+      '--mode',
+      'seq',
+      '--predictions',
+      'gold',
+    ]);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /DOCKER_HOST|Docker/);
     assert.ok(!existsSync(dir));

@@ -7,8 +7,20 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Docker from 'dockerode';
-import { APPLY_PATCH_FAILED, END_TEST_OUTPUT, START_TEST_OUTPUT, testCommandFor } from '../../src/core/evaluation/script';
-import { connectDocker, detectRepoPath, evaluateState, managedLabels, sweepContainers, type EvaluateStateOptions } from '../../src/infra/docker';
+import {
+  APPLY_PATCH_FAILED,
+  END_TEST_OUTPUT,
+  START_TEST_OUTPUT,
+  testCommandFor,
+} from '../../src/core/evaluation/script';
+import {
+  connectDocker,
+  detectRepoPath,
+  evaluateState,
+  managedLabels,
+  sweepContainers,
+  type EvaluateStateOptions,
+} from '../../src/infra/docker';
 import { BASE_FILES, createToyRepo, FIX, TEST_FILES, type ToyRepo } from '../fixtures/evaluation/toyRepo';
 
 const BASE_IMAGE = 'chainlens/base:bookworm';
@@ -59,7 +71,10 @@ before(async () => {
   execFileSync('docker', ['build', '-q', '-t', withRepoImage, ctx], { stdio: 'ignore' });
   // An image without tar: the runner's files cannot be streamed in on stdin.
   noTarImage = `chainlens-test/notar:${process.pid}`;
-  execFileSync('docker', ['build', '-q', '-t', noTarImage, '-'], { input: `FROM ${BASE_IMAGE}\nRUN rm -f /usr/bin/tar /bin/tar\n`, stdio: ['pipe', 'ignore', 'ignore'] });
+  execFileSync('docker', ['build', '-q', '-t', noTarImage, '-'], {
+    input: `FROM ${BASE_IMAGE}\nRUN rm -f /usr/bin/tar /bin/tar\n`,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
   rmSync(ctx, { recursive: true, force: true });
 });
 
@@ -103,9 +118,10 @@ test('an image that holds the repository is found at /testbed and used in place'
   assert.match(r.log, new RegExp(`git checkout ${repo.baseCommit} -- tests/test_calc.py`));
 });
 
-test("a conftest.py from the state under test is deleted when the test patch adds one, and edited test files are reset", async () => {
+test('a conftest.py from the state under test is deleted when the test patch adds one, and edited test files are reset', async () => {
   // Rewrites every test report to "passed": the known way to game the harness.
-  const gaming = 'import pytest\n\n\n@pytest.hookimpl(hookwrapper=True)\ndef pytest_runtest_makereport(item, call):\n    outcome = yield\n    outcome.get_result().outcome = "passed"\n';
+  const gaming =
+    'import pytest\n\n\n@pytest.hookimpl(hookwrapper=True)\ndef pytest_runtest_makereport(item, call):\n    outcome = yield\n    outcome.get_result().outcome = "passed"\n';
   const cheatingState = repo.diffFor({
     'tests/conftest.py': gaming,
     'tests/test_calc.py': BASE_FILES['tests/test_calc.py'] + '\n\ndef test_add():\n    pass\n',
@@ -132,7 +148,8 @@ test('an image without tar gets the files (and the repository copy) through the 
 });
 
 test('a state diff that does not apply: patchApplied=false and no test runs', async () => {
-  const stale = 'diff --git a/calc.py b/calc.py\n--- a/calc.py\n+++ b/calc.py\n@@ -1,2 +1,2 @@\n def mul(a, b):\n-    return a + b\n+    return a * b\n';
+  const stale =
+    'diff --git a/calc.py b/calc.py\n--- a/calc.py\n+++ b/calc.py\n@@ -1,2 +1,2 @@\n def mul(a, b):\n-    return a + b\n+    return a * b\n';
   const r = await evaluate({ stateDiff: stale });
   assert.equal(r.patchApplied, false);
   assert.equal(r.exitCode, null);
@@ -142,7 +159,8 @@ test('a state diff that does not apply: patchApplied=false and no test runs', as
   assert.ok(!r.log.includes(START_TEST_OUTPUT));
 });
 
-const slowPatch = () => repo.diffFor({ ...TEST_FILES, 'tests/test_slow.py': 'import time\n\n\ndef test_slow():\n    time.sleep(60)\n' });
+const slowPatch = () =>
+  repo.diffFor({ ...TEST_FILES, 'tests/test_slow.py': 'import time\n\n\ndef test_slow():\n    time.sleep(60)\n' });
 
 test('a run longer than the timeout is killed, logged like the harness, and its container removed', async () => {
   const runId = nextRunId();
@@ -187,7 +205,10 @@ test('a missing image is an environment error naming the image and how to provid
 });
 
 test('running out of memory is reported as the environment, not as failing tests', async () => {
-  const hungry = repo.diffFor({ ...TEST_FILES, 'tests/test_hungry.py': 'def test_hungry():\n    x = bytearray(400 * 1024 * 1024)\n    assert x\n' });
+  const hungry = repo.diffFor({
+    ...TEST_FILES,
+    'tests/test_hungry.py': 'def test_hungry():\n    x = bytearray(400 * 1024 * 1024)\n    assert x\n',
+  });
   const r = await evaluate({ testPatches: [hungry], memoryLimitBytes: 96 * 1024 * 1024 });
   assert.match(r.environmentError ?? '', /ran out of memory \(limit 96 MiB\)/, r.log);
 });

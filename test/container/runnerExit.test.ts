@@ -13,8 +13,14 @@ async function containersOf(runId: string): Promise<number> {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   test(`${signal} during the tests removes the evaluation container and still ends the process`, async () => {
     const runId = `runner-exit-${process.pid}-${signal.toLowerCase()}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../fixtures/evaluation/evalChild.ts'), runId], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const exited = new Promise<{ code: number | null; sig: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, sig })));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(__dirname, '../fixtures/evaluation/evalChild.ts'), runId],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise<{ code: number | null; sig: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, sig) => resolve({ code, sig })),
+    );
     await new Promise<void>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (d) => {

@@ -3,7 +3,15 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { assertSuitePassed, openChainLensWorkbench, readExtensionHostLog, runCommand, runExtensionHostSuite, screenshot, type ChainLensWorkbench } from './harness';
+import {
+  assertSuitePassed,
+  openChainLensWorkbench,
+  readExtensionHostLog,
+  runCommand,
+  runExtensionHostSuite,
+  screenshot,
+  type ChainLensWorkbench,
+} from './harness';
 import { makeDemoWorkspace } from './exthost/demoWorkspace';
 
 describe('ChainLens agent tools in the extension host', () => {
@@ -14,7 +22,10 @@ describe('ChainLens agent tools in the extension host', () => {
   after(() => fx?.close());
 
   it('an agent solves step 1 through vscode.lm.invokeTool; a person takes step 2 over', async () => {
-    const report = await runExtensionHostSuite(fx.server, join(__dirname, 'exthost', 'agentTools.suite.ts'), { timeoutMs: 300_000, testTimeoutMs: 60_000 });
+    const report = await runExtensionHostSuite(fx.server, join(__dirname, 'exthost', 'agentTools.suite.ts'), {
+      timeoutMs: 300_000,
+      testTimeoutMs: 60_000,
+    });
     assertSuitePassed(report);
     assert.equal(report.tests.length, 6);
     const log = readExtensionHostLog(fx.server);
@@ -24,7 +35,9 @@ describe('ChainLens agent tools in the extension host', () => {
 
   it('VS Code lists the ChainLens MCP server announced by the definition provider', async () => {
     await runCommand(fx.page, 'MCP: List Servers');
-    const row = fx.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: 'ChainLens' });
+    const row = fx.page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+      .filter({ hasText: 'ChainLens' });
     await row.first().waitFor({ state: 'visible', timeout: 20_000 });
     await fx.page.mouse.move(5, 400);
     const label = (await row.first().getAttribute('aria-label')) ?? (await row.first().innerText());

@@ -9,7 +9,15 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openChainLensWorkbench, openFile, runCommand, screenshot, typeInEditor, webviewFrame, type ChainLensWorkbench } from './harness';
+import {
+  openChainLensWorkbench,
+  openFile,
+  runCommand,
+  screenshot,
+  typeInEditor,
+  webviewFrame,
+  type ChainLensWorkbench,
+} from './harness';
 import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 
 async function pickQuickItem(page: Page, text: string | RegExp): Promise<void> {
@@ -38,7 +46,13 @@ async function typePath(page: Page, path: string): Promise<void> {
   await page.waitForTimeout(1000);
   if ((await input.inputValue()) !== path) await input.fill(path);
   await page.waitForTimeout(500);
-  await page.locator('.quick-input-widget .quick-input-action a, .quick-input-widget .monaco-button', { hasText: /^(OK|Save|Open)/ }).first().click({ timeout: 5000 }).catch(() => page.keyboard.press('Enter'));
+  await page
+    .locator('.quick-input-widget .quick-input-action a, .quick-input-widget .monaco-button', {
+      hasText: /^(OK|Save|Open)/,
+    })
+    .first()
+    .click({ timeout: 5000 })
+    .catch(() => page.keyboard.press('Enter'));
   await input.waitFor({ state: 'hidden', timeout: 10_000 }).catch(async () => {
     await screenshot(page, 'annotations-dialog-stuck');
     await page.keyboard.press('Enter');
@@ -68,7 +82,10 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     await pickQuickItem(page, /^Seq/);
     await pickQuickItem(page, "An agent's patch for step 1, then you");
     await pickQuickItem(page, 'demo-agent.predictions.jsonl');
-    await page.getByRole('treeitem', { name: /^Step 2, chainlens-demo__invoicekit-102, current/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await page
+      .getByRole('treeitem', { name: /^Step 2, chainlens-demo__invoicekit-102, current/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 60_000 });
     await openFile(page, 'invoicekit/parse.py');
     await goToLine(page, lineOf(join(fx.workspace.dir, 'invoicekit', 'parse.py'), 'def parse_amount'));
     await gutterMarks(page).first().waitFor({ state: 'visible', timeout: 60_000 });
@@ -86,7 +103,8 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     await openFile(page, 'invoicekit/parse.py');
     // parse_decimal's `cleaned = text.strip()`: the one followed by the _DECIMAL_RE check.
     const lines = readFileSync(join(fx.workspace.dir, 'invoicekit', 'parse.py'), 'utf8').split('\n');
-    const target = lines.findIndex((l, i) => l.includes('cleaned = text.strip()') && lines[i + 1]?.includes('_DECIMAL_RE')) + 1;
+    const target =
+      lines.findIndex((l, i) => l.includes('cleaned = text.strip()') && lines[i + 1]?.includes('_DECIMAL_RE')) + 1;
     assert.ok(target > 0);
     await goToLine(page, target);
     await page.keyboard.press('End');
@@ -95,8 +113,14 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     await runCommand(page, 'View: Toggle Maximized Panel');
     const problems = page.locator('.markers-panel .monaco-list-row');
-    await problems.filter({ hasText: /Overshoot: this step changes parse_decimal/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
-    await problems.filter({ hasText: /Undershoot: the gold patch changes _to_decimal/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await problems
+      .filter({ hasText: /Overshoot: this step changes parse_decimal/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 60_000 });
+    await problems
+      .filter({ hasText: /Undershoot: the gold patch changes _to_decimal/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     await screenshot(page, 'annotations-03-problems-step2');
     await runCommand(page, 'View: Toggle Maximized Panel');
     await runCommand(page, 'View: Hide Panel');
@@ -104,7 +128,10 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     await goToLine(page, lineOf(join(fx.workspace.dir, 'invoicekit', 'parse.py'), 'def _to_decimal'));
     await screenshot(page, 'annotations-04-step2-annotations');
     // Hover the body's text (the mouse must be over text for the editor to show hovers).
-    const body = page.locator('.editor-instance .view-line').filter({ hasText: 'return Decimal(number.replace' }).first();
+    const body = page
+      .locator('.editor-instance .view-line')
+      .filter({ hasText: 'return Decimal(number.replace' })
+      .first();
     await body.hover({ position: { x: 90, y: 8 } });
     const hover = page.locator('.monaco-hover').filter({ hasText: /Undershoot/ });
     await hover.first().waitFor({ state: 'visible', timeout: 20_000 });
@@ -131,14 +158,23 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     const runs = join(fx.workspace.dir, '.git', 'chainlens', 'runs');
     const file = readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'));
     assert.ok(file && existsSync(join(runs, file)), 'labels file next to the run');
-    const records = readFileSync(join(runs, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { label: string; symbol: string; step: number; source: string });
-    assert.deepEqual(records.map((r) => [r.step, r.symbol, r.label, r.source]), [[2, 'parse_decimal', 'SILENT FALLBACK', 'human']]);
+    const records = readFileSync(join(runs, file), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { label: string; symbol: string; step: number; source: string });
+    assert.deepEqual(
+      records.map((r) => [r.step, r.symbol, r.label, r.source]),
+      [[2, 'parse_decimal', 'SILENT FALLBACK', 'human']],
+    );
   });
 
   it("exports the labels and shows Cohen's kappa against a second labeller's file", async () => {
     const page = fx.page;
     const runs = join(fx.workspace.dir, '.git', 'chainlens', 'runs');
-    const mine = join(runs, readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'))!);
+    const mine = join(
+      runs,
+      readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'))!,
+    );
     const exported = join(fx.workspace.dir, '..', 'exported.labels.jsonl');
     await runCommand(page, 'ChainLens: Export Drift Labels');
     await typePath(page, exported);
@@ -147,23 +183,38 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     // A second labeller who saw the same change as an algorithm change.
     const other = join(fx.workspace.dir, '..', 'other.labels.jsonl');
     const rec = JSON.parse(readFileSync(mine, 'utf8').trim()) as Record<string, unknown>;
-    writeFileSync(other, `${JSON.stringify({ ...rec, label: 'ALGORITHM', labeller: 'bo', rationale: 'different normalisation' })}\n`);
+    writeFileSync(
+      other,
+      `${JSON.stringify({ ...rec, label: 'ALGORITHM', labeller: 'bo', rationale: 'different normalisation' })}\n`,
+    );
     await runCommand(page, 'ChainLens: Drift Label Agreement…');
     await typePath(page, exported);
     await typePath(page, other);
     // The report opens as a markdown document and its preview.
-    await page.locator('.tab', { hasText: /Preview/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page
+      .locator('.tab', { hasText: /Preview/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await page.waitForTimeout(1500);
     await screenshot(page, 'annotations-08-agreement');
     const preview = await webviewFrame(page, /Drift label agreement/);
-    await preview.getByText(/Cohen's kappa/).first().waitFor({ timeout: 20_000 });
-    await preview.getByText(/n = 1 targets labelled in both/).first().waitFor();
+    await preview
+      .getByText(/Cohen's kappa/)
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await preview
+      .getByText(/n = 1 targets labelled in both/)
+      .first()
+      .waitFor();
   });
 
   it('edits a label from its thread, then removes it', async () => {
     const page = fx.page;
     const runs = join(fx.workspace.dir, '.git', 'chainlens', 'runs');
-    const mine = join(runs, readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'))!);
+    const mine = join(
+      runs,
+      readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'))!,
+    );
     await openFile(page, 'invoicekit/parse.py');
     await runCommand(page, 'Comments: Focus on Comments View');
     await page.locator('.monaco-list-row', { hasText: 'SILENT FALLBACK' }).first().click();
@@ -171,18 +222,30 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     await thread.waitFor({ state: 'visible', timeout: 20_000 });
     await thread.locator('.review-comment').first().hover();
     await thread.getByRole('button', { name: 'Edit drift label' }).click();
-    await page.locator('.quick-input-widget').filter({ hasText: /Change the drift label of parse_decimal/ }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .locator('.quick-input-widget')
+      .filter({ hasText: /Change the drift label of parse_decimal/ })
+      .waitFor({ state: 'visible', timeout: 20_000 });
     await page.keyboard.type('3');
     const input = page.locator('.quick-input-widget .quick-input-box input');
-    await page.locator('.quick-input-widget').filter({ hasText: 'Rationale' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .locator('.quick-input-widget')
+      .filter({ hasText: 'Rationale' })
+      .waitFor({ state: 'visible', timeout: 20_000 });
     await input.fill('strips spaces: a different normalisation than gold');
     await page.keyboard.press('Enter');
     const edited = page.locator('.review-widget').filter({ hasText: 'ALGORITHM' }).first();
     await page.locator('.monaco-list-row', { hasText: 'ALGORITHM' }).first().click();
     await edited.waitFor({ state: 'visible', timeout: 20_000 });
     await screenshot(page, 'annotations-09-label-edited');
-    const after = readFileSync(mine, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { label: string; rationale: string });
-    assert.deepEqual(after.map((r) => [r.label, r.rationale]), [['ALGORITHM', 'strips spaces: a different normalisation than gold']]);
+    const after = readFileSync(mine, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { label: string; rationale: string });
+    assert.deepEqual(
+      after.map((r) => [r.label, r.rationale]),
+      [['ALGORITHM', 'strips spaces: a different normalisation than gold']],
+    );
     await edited.locator('.review-comment').first().hover();
     await edited.getByRole('button', { name: 'Remove drift label' }).click();
     await edited.waitFor({ state: 'hidden', timeout: 20_000 });

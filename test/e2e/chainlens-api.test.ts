@@ -26,7 +26,10 @@ describe('ChainLens API in the extension host', () => {
   after(() => fx?.close());
 
   it('opens, evaluates, submits, reports and switches mode through commands and services', async () => {
-    const report = await runExtensionHostSuite(fx.server, join(suites, 'chainlens.suite.ts'), { timeoutMs: 600_000, testTimeoutMs: 20_000 });
+    const report = await runExtensionHostSuite(fx.server, join(suites, 'chainlens.suite.ts'), {
+      timeoutMs: 600_000,
+      testTimeoutMs: 20_000,
+    });
     assertSuitePassed(report);
     assert.equal(report.tests.length, 11);
     await screenshot(fx.page, 'chainlens-api-after-suite');
@@ -43,16 +46,25 @@ describe('ChainLens in Restricted Mode', () => {
   it('shows the run but starts no container; the Testing view and a notification say why', async () => {
     const page = fx.page;
     await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).waitFor({ state: 'visible' });
-    assertSuitePassed(await runExtensionHostSuite(fx.server, join(suites, 'restricted.suite.ts'), { timeoutMs: 120_000 }));
+    assertSuitePassed(
+      await runExtensionHostSuite(fx.server, join(suites, 'restricted.suite.ts'), { timeoutMs: 120_000 }),
+    );
     // The suite's refusals (open, submit, switch) each leave a notification; start from none. They
     // reach the window a moment after the suite ends. Clearing before they were there made the
     // notification below never show as a toast (CI, 3 of 3 runs); waiting for them first fixed it.
-    for (const refused of [/Opening a chain/, /Submitting a step/, /Switching the mode/]) await waitForNotification(page, refused);
+    for (const refused of [/Opening a chain/, /Submitting a step/, /Switching the mode/])
+      await waitForNotification(page, refused);
     await runCommand(page, 'Notifications: Clear All Notifications');
-    await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 });
+    await page
+      .locator('.notifications-toasts .notification-toast')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 });
     await runCommand(page, 'ChainLens: Run Step Tests');
     const message = await waitForNotification(page, /starts no containers/);
-    assert.match(message, /^Restricted Mode: ChainLens starts no containers in an untrusted workspace .*Trust this folder to run them\.$/);
+    assert.match(
+      message,
+      /^Restricted Mode: ChainLens starts no containers in an untrusted workspace .*Trust this folder to run them\.$/,
+    );
     await waitForLog(fx.server, /step 1: Restricted Mode/, { channel: 'ChainLens' });
     await showTestingView(page, 1);
     await treeItem(page, /^test_parse_negative\[minus-code\].*Errored/i);

@@ -28,7 +28,9 @@ describe('ChainLens from its .vsix', () => {
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), 'chainlens-vsix-'));
     vsix = join(scratch, 'chainlens.vsix');
-    execFileSync(process.execPath, [join(repoRoot, 'scripts', 'package.mjs'), '--out', vsix], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, [join(repoRoot, 'scripts', 'package.mjs'), '--out', vsix], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     fx = await openChainLensWorkbench({ workspace: () => makeDemoWorkspace({ checkout: true }), vsixPath: vsix });
   });
 
@@ -44,15 +46,27 @@ describe('ChainLens from its .vsix', () => {
   });
 
   it('activates by itself on a ChainLens work tree and shows its run', async () => {
-    const activation = await waitForLog(fx.server, /(\d\d:\d\d:\d\d\.\d{3}) \[info\] ExtensionService#_doActivateExtension chainlens\.chainlens, startup: \w+, activationEvent: '([^']+)'/);
+    const activation = await waitForLog(
+      fx.server,
+      /(\d\d:\d\d:\d\d\.\d{3}) \[info\] ExtensionService#_doActivateExtension chainlens\.chainlens, startup: \w+, activationEvent: '([^']+)'/,
+    );
     // Whichever declared event came first (the MCP server definition provider may activate it
     // at startup); what matters is that the run is resumed with no action from the person.
-    const declared = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { activationEvents: string[]; contributes: { mcpServerDefinitionProviders?: { id: string }[] } };
+    const declared = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      activationEvents: string[];
+      contributes: { mcpServerDefinitionProviders?: { id: string }[] };
+    };
     const implicit = (declared.contributes.mcpServerDefinitionProviders ?? []).map((p) => `onMcpCollection:${p.id}`);
     assert.ok([...declared.activationEvents, ...implicit].includes(activation[2]), `activated by ${activation[2]}`);
-    const activated = await waitForLog(fx.server, /(\d\d:\d\d:\d\d\.\d{3}) \[info\] ChainLens [\d.]+ activated in (\d+) ms/, { channel: 'ChainLens' });
+    const activated = await waitForLog(
+      fx.server,
+      /(\d\d:\d\d:\d\d\.\d{3}) \[info\] ChainLens [\d.]+ activated in (\d+) ms/,
+      { channel: 'ChainLens' },
+    );
     const ms = (t: string): number => Date.parse(`1970-01-01T${t}Z`);
-    process.stderr.write(`[chainlens e2e] activation (packaged, by ${activation[2]}): activate() ${activated[2]} ms; host log activation start to activated ${ms(activated[1]) - ms(activation[1])} ms\n`);
+    process.stderr.write(
+      `[chainlens e2e] activation (packaged, by ${activation[2]}): activate() ${activated[2]} ms; host log activation start to activated ${ms(activated[1]) - ms(activation[1])} ms\n`,
+    );
     const page = fx.page;
     await page.locator('.activitybar .action-item a[aria-label="ChainLens"]').click();
     await treeItem(page, /^Step 1, chainlens-demo__invoicekit-101, current/);
@@ -62,6 +76,8 @@ describe('ChainLens from its .vsix', () => {
   });
 
   it('loads its run-time files from the package (extension-host suite)', async () => {
-    assertSuitePassed(await runExtensionHostSuite(fx.server, join(__dirname, 'exthost', 'packaged.suite.ts'), { timeoutMs: 120_000 }));
+    assertSuitePassed(
+      await runExtensionHostSuite(fx.server, join(__dirname, 'exthost', 'packaged.suite.ts'), { timeoutMs: 120_000 }),
+    );
   });
 });

@@ -37,7 +37,10 @@ describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
     await screenshot(page, 'chainlens-01-welcome');
     // ChainLens activates on demand (the view, a command, a ChainLens work tree, or VS Code asking its
     // MCP server definition provider), never on '*'.
-    const activation = await waitForLog(fx.server, /ExtensionService#_doActivateExtension chainlens\.chainlens, startup: \w+, activationEvent: '([^']+)'/);
+    const activation = await waitForLog(
+      fx.server,
+      /ExtensionService#_doActivateExtension chainlens\.chainlens, startup: \w+, activationEvent: '([^']+)'/,
+    );
     assert.match(activation[1], /^(onView:chainlens\.chain|onCommand:chainlens\.|onMcpCollection:chainlens\.)/);
     const activated = await waitForLog(fx.server, /ChainLens [\d.]+ activated in (\d+) ms/, CHANNEL);
     process.stderr.write(`[chainlens e2e] activate() took ${activated[1]} ms\n`);
@@ -73,14 +76,19 @@ describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
     await treeItem(page, /^Step 3, chainlens-demo__invoicekit-103, pending/);
     const problem = await webviewFrame(page, /parse_amount rejects negative amounts/);
     await problem.getByText('Step 1 of 3').waitFor();
-    await page.locator('.statusbar-item', { hasText: 'chainlens-demo_invoicekit_20240312 · step 1/3 · Seq' }).waitFor({ state: 'visible' });
+    await page
+      .locator('.statusbar-item', { hasText: 'chainlens-demo_invoicekit_20240312 · step 1/3 · Seq' })
+      .waitFor({ state: 'visible' });
     await screenshot(page, 'chainlens-03-chain-open');
   });
 
   it("runs step 1's tests in a container: the F2P tests fail before the fix", async () => {
     const page = fx.page;
     await runCommand(page, 'ChainLens: Run Step Tests');
-    await waitForLog(fx.server, /step 1 \(worktree\): unresolved · F2P 0\/5 · P2P 22\/22/, { ...CHANNEL, timeoutMs: 180_000 });
+    await waitForLog(fx.server, /step 1 \(worktree\): unresolved · F2P 0\/5 · P2P 22\/22/, {
+      ...CHANNEL,
+      timeoutMs: 180_000,
+    });
     await showTestingView(page, 1);
     await treeItem(page, /test_parse_negative\[minus-code\].*Failed/i);
     await treeItem(page, /test_parse_decimal.*Passed/i);
@@ -89,7 +97,10 @@ describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
     await runCommand(page, 'Test Results: Focus on Test Results View');
     const results = page.locator('.part.panel');
     await results.waitFor({ state: 'visible', timeout: 15_000 });
-    await results.getByRole('treeitem', { name: /test_parse_negative\[minus-code\]/ }).first().click();
+    await results
+      .getByRole('treeitem', { name: /test_parse_negative\[minus-code\]/ })
+      .first()
+      .click();
     const message = results.locator('.view-line').filter({ hasText: /test_parse_negative\[minus-code\]:\sFAILED/ });
     await message.first().waitFor({ state: 'visible', timeout: 15_000 });
     await screenshot(page, 'chainlens-04b-failure-message');
@@ -104,12 +115,21 @@ describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
     await page.keyboard.type(String(line));
     await page.keyboard.press('Enter');
     await page.keyboard.press('End');
-    await typeInEditor(page, '\n    if cleaned[:1] == "-" or cleaned[:1] + cleaned[-1:] == "()":\n        return -parse_amount(cleaned.strip("-()").strip(), default_currency)');
+    await typeInEditor(
+      page,
+      '\n    if cleaned[:1] == "-" or cleaned[:1] + cleaned[-1:] == "()":\n        return -parse_amount(cleaned.strip("-()").strip(), default_currency)',
+    );
     await page.keyboard.press('Control+S');
     await screenshot(page, 'chainlens-05-fix-typed');
     await runCommand(page, 'ChainLens: Run Step Tests');
-    await waitForLog(fx.server, /step 1 \(worktree\): resolved · F2P 5\/5 · P2P 22\/22/, { ...CHANNEL, timeoutMs: 180_000 });
-    assert.match(readFileSync(join(fx.workspace.dir, 'invoicekit', 'parse.py'), 'utf8'), /return -parse_amount\(cleaned\.strip\("-\(\)"\)\.strip\(\), default_currency\)/);
+    await waitForLog(fx.server, /step 1 \(worktree\): resolved · F2P 5\/5 · P2P 22\/22/, {
+      ...CHANNEL,
+      timeoutMs: 180_000,
+    });
+    assert.match(
+      readFileSync(join(fx.workspace.dir, 'invoicekit', 'parse.py'), 'utf8'),
+      /return -parse_amount\(cleaned\.strip\("-\(\)"\)\.strip\(\), default_currency\)/,
+    );
     await showTestingView(page, 1);
     await treeItem(page, /test_parse_negative\[minus-code\].*Passed/i);
     await screenshot(page, 'chainlens-06-tests-pass');
@@ -126,7 +146,10 @@ describe('ChainLens in VS Code: solve step 1 of the demo chain', () => {
     await treeItem(page, /^Step 2, chainlens-demo__invoicekit-102, current/);
     const problem = await webviewFrame(page, /Step 2 of 3/);
     await problem.getByText('chainlens-demo__invoicekit-102').first().waitFor();
-    await waitForLog(fx.server, /step 1 \(submitted\): resolved · F2P 5\/5 · P2P 22\/22/, { ...CHANNEL, timeoutMs: 180_000 });
+    await waitForLog(fx.server, /step 1 \(submitted\): resolved · F2P 5\/5 · P2P 22\/22/, {
+      ...CHANNEL,
+      timeoutMs: 180_000,
+    });
     await treeItem(page, /^Step 1, chainlens-demo__invoicekit-101, resolved/);
     await screenshot(page, 'chainlens-08-step2-current');
   });

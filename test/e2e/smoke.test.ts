@@ -33,7 +33,8 @@ describe('e2e harness: code-server + Chromium + the smoke extension', () => {
 
   before(async () => {
     fx = await openChainLensWorkbench({
-      workspace: () => tempWorkspace('chainlens-smoke-ws-', (dir) => writeFileSync(join(dir, 'hello.py'), 'print("hello")\n')),
+      workspace: () =>
+        tempWorkspace('chainlens-smoke-ws-', (dir) => writeFileSync(join(dir, 'hello.py'), 'print("hello")\n')),
       extensionDevPath: join(fixtures, 'smoke-extension'),
     });
     process.stderr.write(
@@ -63,7 +64,10 @@ describe('e2e harness: code-server + Chromium + the smoke extension', () => {
   });
 
   it('fails clearly for a command the palette does not have', async () => {
-    await assert.rejects(runCommand(fx!.page, 'ChainLens Smoke: No Such Command', { timeoutMs: 2000 }), /is not in the command palette/);
+    await assert.rejects(
+      runCommand(fx!.page, 'ChainLens Smoke: No Such Command', { timeoutMs: 2000 }),
+      /is not in the command palette/,
+    );
   });
 
   it('clicks a tree item; the extension logs it to its output channel', async () => {
@@ -80,7 +84,8 @@ describe('e2e harness: code-server + Chromium + the smoke extension', () => {
     // The editor renders the last key a moment after it was typed: read until it has (or time is up).
     const expected = /^# typed by the e2e test\nprint\("hello"\)/;
     let text = await editorText(fx!.page);
-    for (const until = Date.now() + 5000; !expected.test(text) && Date.now() < until; text = await editorText(fx!.page)) await fx!.page.waitForTimeout(100);
+    for (const until = Date.now() + 5000; !expected.test(text) && Date.now() < until; text = await editorText(fx!.page))
+      await fx!.page.waitForTimeout(100);
     assert.match(text, expected);
     await screenshot(fx!.page, 'smoke-03-editor');
   });
@@ -135,8 +140,13 @@ describe('e2e harness: installing a .vsix', () => {
     const server = await startCodeServer({ workspace: join(tmp, 'ws'), vsixPath: join(tmp, 'smoke.vsix'), t });
     const installed = join(server.extensionsDir, 'chainlens-test.smoke-extension-0.0.1');
     assert.equal(lstatSync(installed).isDirectory(), true, 'unpacked from the .vsix, not linked');
-    const manifest = JSON.parse(readFileSync(join(server.extensionsDir, 'extensions.json'), 'utf8')) as { identifier: { id: string } }[];
-    assert.deepEqual(manifest.map((e) => e.identifier.id).sort(), ['chainlens-test.exthost-runner', 'chainlens-test.smoke-extension']);
+    const manifest = JSON.parse(readFileSync(join(server.extensionsDir, 'extensions.json'), 'utf8')) as {
+      identifier: { id: string };
+    }[];
+    assert.deepEqual(manifest.map((e) => e.identifier.id).sort(), [
+      'chainlens-test.exthost-runner',
+      'chainlens-test.smoke-extension',
+    ]);
     await server.stop();
     assert.equal(existsSync(server.root), false);
   });
@@ -145,7 +155,10 @@ describe('e2e harness: installing a .vsix', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'chainlens-vsix-'));
     t.after(() => rmSync(tmp, { recursive: true, force: true }));
     writeFileSync(join(tmp, 'broken.vsix'), 'not a zip');
-    await assert.rejects(startCodeServer({ workspace: tmp, vsixPath: join(tmp, 'broken.vsix'), t }), /installing .*broken\.vsix failed/);
+    await assert.rejects(
+      startCodeServer({ workspace: tmp, vsixPath: join(tmp, 'broken.vsix'), t }),
+      /installing .*broken\.vsix failed/,
+    );
   });
 });
 
@@ -160,6 +173,9 @@ describe('e2e harness: workspace trust on', () => {
     await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).waitFor({ state: 'visible' });
     await screenshot(page, 'smoke-05-restricted-mode');
     assertSuitePassed(await runExtensionHostSuite(server, join(fixtures, 'exthost-suites', 'restricted.suite.ts')));
-    await assert.rejects(runCommand(page, 'ChainLens Smoke: Say Hello', { timeoutMs: 3000 }), /is not in the command palette/);
+    await assert.rejects(
+      runCommand(page, 'ChainLens Smoke: Say Hello', { timeoutMs: 3000 }),
+      /is not in the command palette/,
+    );
   });
 });

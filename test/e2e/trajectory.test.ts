@@ -8,7 +8,15 @@ import assert from 'node:assert/strict';
 import { appendFileSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openChainLensWorkbench, reloadWindow, screenshot, tempWorkspace, waitForLog, webviewFrame, type ChainLensWorkbench } from './harness';
+import {
+  openChainLensWorkbench,
+  reloadWindow,
+  screenshot,
+  tempWorkspace,
+  waitForLog,
+  webviewFrame,
+  type ChainLensWorkbench,
+} from './harness';
 import { makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 import { formatFile } from '../helpers/formats';
 
@@ -39,8 +47,16 @@ async function explorerMenu(page: Page, file: string, entry: string): Promise<vo
 async function linesOfEditor(page: Page, tab: string): Promise<string> {
   const group = page.locator('.editor-group-container').filter({ has: page.locator('.tab.active', { hasText: tab }) });
   const lines = group.first().locator('.monaco-editor .view-lines .view-line');
-  const tops = await lines.evaluateAll((els) => els.map((e) => ({ top: parseFloat((e as HTMLElement).style.top), text: (e.textContent ?? '').replace(/\u00a0/g, ' ') })));
-  return tops.sort((a, b) => a.top - b.top).map((l) => l.text).join('\n');
+  const tops = await lines.evaluateAll((els) =>
+    els.map((e) => ({
+      top: parseFloat((e as HTMLElement).style.top),
+      text: (e.textContent ?? '').replace(/\u00a0/g, ' '),
+    })),
+  );
+  return tops
+    .sort((a, b) => a.top - b.top)
+    .map((l) => l.text)
+    .join('\n');
 }
 
 async function activeTab(page: Page): Promise<string> {
@@ -53,7 +69,10 @@ function fillPydicomWorkspace(dir: string): void {
   copyFileSync(fixture, join(dir, TRAJ));
   // a stand-in for the repository file the agent edited, long enough for lines 287-296
   mkdirSync(join(dir, 'pydicom/pixel_data_handlers'), { recursive: true });
-  writeFileSync(join(dir, HANDLER), Array.from({ length: 380 }, (_, k) => `# numpy_handler stub line ${k + 1}`).join('\n') + '\n');
+  writeFileSync(
+    join(dir, HANDLER),
+    Array.from({ length: 380 }, (_, k) => `# numpy_handler stub line ${k + 1}`).join('\n') + '\n',
+  );
   // the same run cut off mid-file, as a crashed agent leaves it
   const text = readFileSync(fixture, 'utf8');
   writeFileSync(join(dir, 'truncated.traj'), text.slice(0, Math.floor(text.length * 0.6)));
@@ -62,7 +81,10 @@ function fillPydicomWorkspace(dir: string): void {
 describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', () => {
   let fx: ChainLensWorkbench;
   before(async () => {
-    fx = await openChainLensWorkbench({ workspace: () => tempWorkspace('chainlens-traj-ws-', fillPydicomWorkspace), viewport: VIEWPORT });
+    fx = await openChainLensWorkbench({
+      workspace: () => tempWorkspace('chainlens-traj-ws-', fillPydicomWorkspace),
+      viewport: VIEWPORT,
+    });
   });
   after(() => fx?.close());
 
@@ -75,7 +97,11 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
     process.stderr.write(`[trajectory] viewer showed all 12 steps ${Date.now() - opened} ms after the menu click\n`);
     assert.match(await frame.locator('.meta').innerText(), /swe-agent v0.*12 steps/s);
     assert.equal((await frame.locator('#step-8 .summary').innerText()).trim(), 'edit numpy_handler.py 287-296');
-    await waitForLog(fx.server, /trajectory sweagent_v0_gpt4__pydicom__pydicom-1458\.traj: 1 trajectories, 12 steps, 0 problems/, { channel: 'ChainLens' });
+    await waitForLog(
+      fx.server,
+      /trajectory sweagent_v0_gpt4__pydicom__pydicom-1458\.traj: 1 trajectories, 12 steps, 0 problems/,
+      { channel: 'ChainLens' },
+    );
   });
 
   it('walks the steps with j and the editor follows the edit of numpy_handler.py at lines 287-296', async () => {
@@ -89,30 +115,47 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
     assert.match(await frame.locator('.detail-pane').innerText(), /edit 287:296/);
     assert.match(await activeTab(page), /numpy_handler\.py/);
     // the touched lines are in view and highlighted by the step's decoration
-    await page.locator('.editor-group-container .view-line', { hasText: 'stub line 287' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    await page
+      .locator('.editor-group-container .view-line', { hasText: 'stub line 287' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 });
     const text = await linesOfEditor(page, 'numpy_handler.py');
     for (const n of [287, 296]) assert.match(text, new RegExp(`stub line ${n}\\b`));
     const highlighted = await page.locator('.editor-group-container .view-overlays .cdr').count();
-    assert.ok(highlighted >= 10, `expected the 10 touched lines highlighted, found ${highlighted} decorated line overlays`);
+    assert.ok(
+      highlighted >= 10,
+      `expected the 10 touched lines highlighted, found ${highlighted} decorated line overlays`,
+    );
     await screenshot(page, 'trajectory-01-step8-editor-follows');
   });
 
-  it('opens numpy_handler.py as of step 8 as a read-only document with the agent\'s edit', async () => {
+  it("opens numpy_handler.py as of step 8 as a read-only document with the agent's edit", async () => {
     const page = fx.page;
     const frame = await webviewFrame(page, /pydicom__pydicom-1458/);
     await frame.locator('.files vscode-button', { hasText: 'Workspace at this step' }).first().click();
     await page.locator('.tab.active', { hasText: 'numpy_handler.py' }).waitFor({ state: 'visible', timeout: 20_000 });
-    await page.locator('.editor-group-container .view-line', { hasText: 'required_elements' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .locator('.editor-group-container .view-line', { hasText: 'required_elements' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     await screenshot(page, 'trajectory-02-workspace-at-step8');
     await frame.locator('.files vscode-button', { hasText: 'Diff with previous step' }).first().click();
-    await page.locator('.tab.active', { hasText: /numpy_handler\.py: step 7 ↔ step 8/ }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .locator('.tab.active', { hasText: /numpy_handler\.py: step 7 ↔ step 8/ })
+      .waitFor({ state: 'visible', timeout: 20_000 });
     // the diff editor has rendered both sides, with a change marked
-    await page.locator('.monaco-diff-editor .modified-in-monaco-diff-editor .view-line').first().waitFor({ state: 'visible', timeout: 20_000 });
-    await page.locator('.monaco-diff-editor .line-insert, .monaco-diff-editor .char-insert').first().waitFor({ state: 'attached', timeout: 20_000 });
+    await page
+      .locator('.monaco-diff-editor .modified-in-monaco-diff-editor .view-line')
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .locator('.monaco-diff-editor .line-insert, .monaco-diff-editor .char-insert')
+      .first()
+      .waitFor({ state: 'attached', timeout: 20_000 });
     await screenshot(page, 'trajectory-03-diff-step7-step8');
   });
 
-  it('shows a truncated trajectory\'s problem with file and position, and the steps it could read', async () => {
+  it("shows a truncated trajectory's problem with file and position, and the steps it could read", async () => {
     const page = fx.page;
     await explorerMenu(page, 'truncated.traj', 'Open Trajectory…');
     const frame = await webviewFrame(page, /truncated\.traj/, { timeoutMs: 30_000 }).catch(async (e: Error) => {
@@ -134,7 +177,10 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
   it('compares two trajectories side by side from a multi-selection in the Explorer', async () => {
     const page = fx.page;
     await page.getByRole('treeitem', { name: TRAJ, exact: true }).first().click();
-    await page.getByRole('treeitem', { name: 'truncated.traj', exact: true }).first().click({ modifiers: ['Control'] });
+    await page
+      .getByRole('treeitem', { name: 'truncated.traj', exact: true })
+      .first()
+      .click({ modifiers: ['Control'] });
     await explorerMenu(page, 'truncated.traj', 'Compare Trajectories…');
     const frame = await webviewFrame(page, /Compared step by step/, { timeoutMs: 30_000 });
     await frame.locator('table.compare tbody tr').nth(11).waitFor({ state: 'visible', timeout: 20_000 });
@@ -150,7 +196,10 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
     await reloadWindow(fx.server, fx.wb);
     await page.locator('.tab', { hasText: 'pydicom__pydicom-1458 (trajectory)' }).first().click({ timeout: 60_000 });
     // the new extension host's serializer reopens the file with the step the viewer saved
-    await waitForLog(fx.server, /trajectory viewer restored: .*sweagent_v0_gpt4__pydicom__pydicom-1458\.traj, step 8/, { channel: 'ChainLens', timeoutMs: 60_000 });
+    await waitForLog(fx.server, /trajectory viewer restored: .*sweagent_v0_gpt4__pydicom__pydicom-1458\.traj, step 8/, {
+      channel: 'ChainLens',
+      timeoutMs: 60_000,
+    });
     // the viewer's own frame: the compare view beside it names the same instance
     const frame = await webviewFrame(page, /pydicom__pydicom-1458\s*swe-agent v0/, { timeoutMs: 60_000 });
     await frame.locator('#step-8.selected').waitFor({ state: 'visible', timeout: 30_000 });
@@ -164,13 +213,20 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
  * patch): named after the instance, which is how a .traj without replay_config names it.
  */
 function withStep1Trajectory(demo: DemoWorkspace): DemoWorkspace {
-  const prediction = JSON.parse(readFileSync(join(demo.dir, 'demo-agent.predictions.jsonl'), 'utf8').split('\n')[0]) as { instance_id: string; model_patch: string };
+  const prediction = JSON.parse(
+    readFileSync(join(demo.dir, 'demo-agent.predictions.jsonl'), 'utf8').split('\n')[0],
+  ) as { instance_id: string; model_patch: string };
   const state = JSON.stringify({ open_file: '/invoicekit/invoicekit/parse.py', working_dir: '/invoicekit' });
   const lines = readFileSync(join(demo.dir, 'invoicekit', 'parse.py'), 'utf8').split('\n').length - 1;
   const traj = {
     environment: 'swe_main',
     trajectory: [
-      { thought: 'parse_amount should accept a leading minus.', action: 'open invoicekit/parse.py', observation: `[File: /invoicekit/invoicekit/parse.py (${lines} lines total)]`, state },
+      {
+        thought: 'parse_amount should accept a leading minus.',
+        action: 'open invoicekit/parse.py',
+        observation: `[File: /invoicekit/invoicekit/parse.py (${lines} lines total)]`,
+        state,
+      },
       { thought: 'Done.', action: 'submit', observation: prediction.model_patch, state },
     ],
     history: [],
@@ -181,11 +237,14 @@ function withStep1Trajectory(demo: DemoWorkspace): DemoWorkspace {
   return demo;
 }
 
-describe('ChainLens trajectory viewer: a chain step\'s trajectory against the gold patch', () => {
+describe("ChainLens trajectory viewer: a chain step's trajectory against the gold patch", () => {
   const STEP1 = 'chainlens-demo__invoicekit-101';
   let fx: ChainLensWorkbench<DemoWorkspace>;
   before(async () => {
-    fx = await openChainLensWorkbench({ workspace: () => withStep1Trajectory(makeDemoWorkspace({ checkout: true })), viewport: VIEWPORT });
+    fx = await openChainLensWorkbench({
+      workspace: () => withStep1Trajectory(makeDemoWorkspace({ checkout: true })),
+      viewport: VIEWPORT,
+    });
   });
   after(() => fx?.close());
 
@@ -196,16 +255,32 @@ describe('ChainLens trajectory viewer: a chain step\'s trajectory against the go
     // the open run has this instance as step 1, so the header offers its gold and test patches
     await frame.locator('.evaluation', { hasText: 'Chain step 1' }).waitFor({ state: 'visible', timeout: 60_000 });
     await frame.locator('.actions vscode-button', { hasText: 'Submission ↔ Gold' }).click();
-    await page.locator('.tab.active', { hasText: `${STEP1}: submission ↔ gold (step 1)` }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .locator('.tab.active', { hasText: `${STEP1}: submission ↔ gold (step 1)` })
+      .waitFor({ state: 'visible', timeout: 20_000 });
     // left the agent's patch, right gold: the accounting-style branch is what gold has and the agent left out
-    const diff = page.locator('.monaco-diff-editor').filter({ has: page.locator('.modified-in-monaco-diff-editor') }).first();
-    await diff.locator('.modified-in-monaco-diff-editor .view-line', { hasText: 'Accounting style for credits' }).first().waitFor({ state: 'visible', timeout: 20_000 });
-    assert.equal(await diff.locator('.original-in-monaco-diff-editor .view-line', { hasText: 'Accounting style' }).count(), 0);
+    const diff = page
+      .locator('.monaco-diff-editor')
+      .filter({ has: page.locator('.modified-in-monaco-diff-editor') })
+      .first();
+    await diff
+      .locator('.modified-in-monaco-diff-editor .view-line', { hasText: 'Accounting style for credits' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(
+      await diff.locator('.original-in-monaco-diff-editor .view-line', { hasText: 'Accounting style' }).count(),
+      0,
+    );
     await diff.locator('.line-insert, .char-insert').first().waitFor({ state: 'attached', timeout: 20_000 });
     await screenshot(page, 'trajectory-07-submission-vs-gold');
     await frame.locator('.actions vscode-button', { hasText: 'Test Patch' }).click();
-    await page.locator('.tab.active', { hasText: 'step 1 test patch.diff' }).waitFor({ state: 'visible', timeout: 20_000 });
-    await page.locator('.editor-group-container .view-line', { hasText: 'diff --git a/tests/test_parse.py' }).first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .locator('.tab.active', { hasText: 'step 1 test patch.diff' })
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .locator('.editor-group-container .view-line', { hasText: 'diff --git a/tests/test_parse.py' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     await screenshot(page, 'trajectory-08-test-patch');
   });
 });

@@ -13,14 +13,30 @@ const version = process.env.CHAINLENS_VSCODE_VERSION ?? '1.104.0';
 
 async function main(): Promise<void> {
   const bundle = join(repoRoot, '.vscode-test', 'chainlens-suites.js');
-  await build({ entryPoints: [join(__dirname, 'suiteEntry.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], sourcemap: 'inline', outfile: bundle, logLevel: 'warning' });
+  await build({
+    entryPoints: [join(__dirname, 'suiteEntry.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    sourcemap: 'inline',
+    outfile: bundle,
+    logLevel: 'warning',
+  });
   const demo = makeDemoWorkspace();
   try {
     await runTests({
       version,
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath: bundle,
-      launchArgs: [demo.dir, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+      launchArgs: [
+        demo.dir,
+        '--disable-extensions',
+        '--disable-workspace-trust',
+        '--skip-welcome',
+        '--skip-release-notes',
+      ],
     });
   } finally {
     demo.remove();

@@ -11,7 +11,16 @@ let built: string | undefined;
 export function builtCli(): string {
   if (built) return built;
   const out = join(mkdtempSync(join(tmpdir(), 'chainlens-cli-')), 'cli.js');
-  buildSync({ entryPoints: [resolve(__dirname, '../../src/cli/main.ts')], outfile: out, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'error', external: ['cpu-features', './crypto/build/Release/sshcrypto.node'] });
+  buildSync({
+    entryPoints: [resolve(__dirname, '../../src/cli/main.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'error',
+    external: ['cpu-features', './crypto/build/Release/sshcrypto.node'],
+  });
   built = out;
   return out;
 }

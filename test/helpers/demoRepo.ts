@@ -22,8 +22,12 @@ export function demoRepo(): string {
 export function demoRepoAfterRecordedStep1(): { dir: string; base: string; end: string; remove(): void } {
   const tmp = mkdtempSync(join(tmpdir(), 'chainlens-demo-step1-'));
   const dir = join(tmp, 'repo');
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
-  const base = execFileSync('bash', [join(ROOT, 'scripts', 'build-demo-repo.sh'), dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+  const base = execFileSync('bash', [join(ROOT, 'scripts', 'build-demo-repo.sh'), dir], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
   git('apply', join(ROOT, 'demo', 'steps', '1', 'predicted.patch'));
   git('commit', '-qam', 'predicted step 1');
   return { dir, base, end: git('rev-parse', 'HEAD'), remove: () => rmSync(tmp, { recursive: true, force: true }) };

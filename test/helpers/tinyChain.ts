@@ -29,7 +29,8 @@ export function writeFiles(root: string, files: Record<string, string>): void {
 const BASE: Record<string, string> = {
   'calc/__init__.py': '',
   'calc/ops.py': 'def add(a, b):\n    return a + b\n\n\ndef div(a, b):\n    return a / b\n',
-  'tests/test_ops.py': 'from calc.ops import add, div\n\n\ndef test_add():\n    assert add(1, 2) == 3\n\n\ndef test_div():\n    assert div(6, 3) == 2\n',
+  'tests/test_ops.py':
+    'from calc.ops import add, div\n\n\ndef test_add():\n    assert add(1, 2) == 3\n\n\ndef test_div():\n    assert div(6, 3) == 2\n',
   'README.md': '# calc\n',
 };
 
@@ -40,16 +41,31 @@ interface StepEdit {
 
 const STEPS: StepEdit[] = [
   {
-    gold: { 'calc/ops.py': 'def add(a, b):\n    return a + b\n\n\ndef div(a, b):\n    if b == 0:\n        raise ValueError("division by zero")\n    return a / b\n' },
-    tests: { 'tests/test_ops.py': BASE['tests/test_ops.py'] + '\n\ndef test_div_zero():\n    import pytest\n    with pytest.raises(ValueError):\n        div(1, 0)\n' },
+    gold: {
+      'calc/ops.py':
+        'def add(a, b):\n    return a + b\n\n\ndef div(a, b):\n    if b == 0:\n        raise ValueError("division by zero")\n    return a / b\n',
+    },
+    tests: {
+      'tests/test_ops.py':
+        BASE['tests/test_ops.py'] +
+        '\n\ndef test_div_zero():\n    import pytest\n    with pytest.raises(ValueError):\n        div(1, 0)\n',
+    },
   },
   {
-    gold: { 'calc/ops.py': 'def add(a, b):\n    return float(a) + float(b)\n\n\ndef div(a, b):\n    if b == 0:\n        raise ValueError("division by zero")\n    return float(a) / float(b)\n' },
-    tests: { 'tests/test_strings.py': 'from calc.ops import add, div\n\n\ndef test_add_strings():\n    assert add("1", "2") == 3.0\n\n\ndef test_div_strings():\n    assert div("6", "3") == 2.0\n' },
+    gold: {
+      'calc/ops.py':
+        'def add(a, b):\n    return float(a) + float(b)\n\n\ndef div(a, b):\n    if b == 0:\n        raise ValueError("division by zero")\n    return float(a) / float(b)\n',
+    },
+    tests: {
+      'tests/test_strings.py':
+        'from calc.ops import add, div\n\n\ndef test_add_strings():\n    assert add("1", "2") == 3.0\n\n\ndef test_div_strings():\n    assert div("6", "3") == 2.0\n',
+    },
   },
   {
     gold: { 'calc/fmt.py': 'from calc.ops import div\n\n\ndef ratio(a, b):\n    return f"{div(a, b):.2f}"\n' },
-    tests: { 'tests/test_fmt.py': 'from calc.fmt import ratio\n\n\ndef test_ratio():\n    assert ratio(1, 3) == "0.33"\n' },
+    tests: {
+      'tests/test_fmt.py': 'from calc.fmt import ratio\n\n\ndef test_ratio():\n    assert ratio(1, 3) == "0.33"\n',
+    },
   },
 ];
 
@@ -91,7 +107,10 @@ export function makeTinyChain(): TinyChain {
       problem_statement: `Bug ${i + 1} of the tiny chain`,
       patch,
       test_patch: testPatch,
-      FAIL_TO_PASS: i === 1 ? JSON.stringify(['tests/test_strings.py::test_add_strings']) : [`tests/test_${i === 0 ? 'ops' : 'fmt'}.py::test_${i === 0 ? 'div_zero' : 'ratio'}`],
+      FAIL_TO_PASS:
+        i === 1
+          ? JSON.stringify(['tests/test_strings.py::test_add_strings'])
+          : [`tests/test_${i === 0 ? 'ops' : 'fmt'}.py::test_${i === 0 ? 'div_zero' : 'ratio'}`],
       PASS_TO_PASS: ['tests/test_ops.py::test_add'],
       test_cmds: 'pytest -rA tests',
     };

@@ -22,7 +22,8 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specs: string[] = [];
-  const re = /(?:^|\n)\s*(?:import|export)[^'"\n;]*?(?:from\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
+  const re =
+    /(?:^|\n)\s*(?:import|export)[^'"\n;]*?(?:from\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
   for (const m of text.matchAll(re)) specs.push(m[1] ?? m[2] ?? m[3]);
   return specs;
 }
@@ -39,7 +40,12 @@ const rules: { layer: string; mayImportLayers: string[]; nodeBuiltins: boolean; 
   { layer: 'src/core', mayImportLayers: ['src/core', 'src/protocol'], nodeBuiltins: false, vscode: false },
   { layer: 'src/protocol', mayImportLayers: ['src/protocol'], nodeBuiltins: false, vscode: false },
   { layer: 'src/infra', mayImportLayers: ['src/core', 'src/protocol', 'src/infra'], nodeBuiltins: true, vscode: false },
-  { layer: 'src/cli', mayImportLayers: ['src/core', 'src/protocol', 'src/infra', 'src/cli'], nodeBuiltins: true, vscode: false },
+  {
+    layer: 'src/cli',
+    mayImportLayers: ['src/core', 'src/protocol', 'src/infra', 'src/cli'],
+    nodeBuiltins: true,
+    vscode: false,
+  },
   { layer: 'webview-ui', mayImportLayers: ['src/protocol', 'webview-ui'], nodeBuiltins: false, vscode: false },
 ];
 

@@ -20,7 +20,13 @@ import { parseTrajectory } from '../../src/core/trajectories';
 const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' });
 
 interface RawChain {
-  bug_fixes: { problem_statement: string; patch: string; test_patch: string; FAIL_TO_PASS: string[]; PASS_TO_PASS: string[] }[];
+  bug_fixes: {
+    problem_statement: string;
+    patch: string;
+    test_patch: string;
+    FAIL_TO_PASS: string[];
+    PASS_TO_PASS: string[];
+  }[];
 }
 
 /** Strings only the answers contain: added/removed lines of every gold and test patch, hidden test names. */
@@ -51,12 +57,19 @@ async function waitFor(probe: () => boolean, timeoutMs = 15_000): Promise<boolea
 }
 
 async function startAgent(dir: string, extra: string[] = []) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [builtCli(), 'mcp', '--dir', dir, '--agent-name', 'scripted-agent', ...extra], stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [builtCli(), 'mcp', '--dir', dir, '--agent-name', 'scripted-agent', ...extra],
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'scripted-agent', version: '1.0.0' });
   await client.connect(transport);
   const said: string[] = [];
   const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const r = (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[]; isError?: boolean };
+    const r = (await client.callTool({ name, arguments: args })) as {
+      content: { type: string; text: string }[];
+      isError?: boolean;
+    };
     const text = r.content.map((c) => c.text).join('');
     said.push(text);
     return { text, isError: r.isError === true };
@@ -75,7 +88,12 @@ test('a scripted MCP agent solves demo step 1 in place: run advances, author age
   try {
     const chain = JSON.parse(readFileSync(DEMO_CHAIN, 'utf8')) as RawChain;
     const listed = await agent.client.listTools();
-    assert.deepEqual(listed.tools.map((t) => t.name).sort(), ['get_current_step', 'get_run_status', 'run_tests', 'submit_step']);
+    assert.deepEqual(listed.tools.map((t) => t.name).sort(), [
+      'get_current_step',
+      'get_run_status',
+      'run_tests',
+      'submit_step',
+    ]);
     agent.said.push(JSON.stringify(listed));
 
     // 1. Read the step.
@@ -90,7 +108,10 @@ test('a scripted MCP agent solves demo step 1 in place: run advances, author age
 
     // 2. Bad arguments: a clear error, nothing changed (no commit, still step 1, author still human).
     const headBefore = git(dir, 'rev-parse', 'HEAD');
-    for (const [args, field] of [[{ step: 'one' }, /'step'/], [{ force: true }, /unknown argument 'force'/]] as const) {
+    for (const [args, field] of [
+      [{ step: 'one' }, /'step'/],
+      [{ force: true }, /unknown argument 'force'/],
+    ] as const) {
       const bad = await agent.call('submit_step', args);
       assert.equal(bad.isError, true);
       assert.match(bad.text, /bad arguments for submit_step/);
@@ -117,7 +138,11 @@ test('a scripted MCP agent solves demo step 1 in place: run advances, author age
     // The server watches the work tree: the edit is recorded as it happens, before any further call.
     const run0 = JSON.parse((await runCli(['status', '--dir', dir, '--json'])).stdout).run.id as string;
     const trajPath = join(dir, '.git/chainlens/runs', run0, 'agent/step-1.traj.json');
-    const seen = await waitFor(() => JSON.parse(readFileSync(trajPath, 'utf8')).info.chainlens.events.some((e: { kind: string }) => e.kind === 'worktree'));
+    const seen = await waitFor(() =>
+      JSON.parse(readFileSync(trajPath, 'utf8')).info.chainlens.events.some(
+        (e: { kind: string }) => e.kind === 'worktree',
+      ),
+    );
     assert.ok(seen, 'the work-tree change was recorded by the watcher');
     const runStatus = JSON.parse((await agent.call('get_run_status')).text);
     assert.equal(runStatus.currentStep, 1);
@@ -125,7 +150,10 @@ test('a scripted MCP agent solves demo step 1 in place: run advances, author age
     const workTreeDiff = git(dir, 'diff', 'HEAD');
 
     // 5. Submit.
-    const submitted = await agent.call('submit_step', { step: 1, summary: 'parse_amount reads minus signs and accounting parentheses' });
+    const submitted = await agent.call('submit_step', {
+      step: 1,
+      summary: 'parse_amount reads minus signs and accounting parentheses',
+    });
     assert.equal(submitted.isError, false, submitted.text);
     assert.equal(JSON.parse(submitted.text).nextStep, 2);
     assert.equal(JSON.parse((await agent.call('get_current_step')).text).step, 2);
@@ -150,11 +178,24 @@ test('a scripted MCP agent solves demo step 1 in place: run advances, author age
     const [traj] = parseTrajectory('step-1.traj.json', text).trajectories;
     assert.equal(traj.submission, stepPatch);
     const actions = traj.steps.map((s) => s.tool?.name);
-    assert.deepEqual(actions, ['get_current_step', 'submit_step', 'submit_step', 'read_gold_patch', 'run_tests', 'worktree_change', 'get_run_status', 'submit_step']);
+    assert.deepEqual(actions, [
+      'get_current_step',
+      'submit_step',
+      'submit_step',
+      'read_gold_patch',
+      'run_tests',
+      'worktree_change',
+      'get_run_status',
+      'submit_step',
+    ]);
     const change = doc.info.chainlens.events.find((e: { kind: string }) => e.kind === 'worktree');
     assert.deepEqual(change.files, [{ path: 'invoicekit/parse.py', change: 'modified' }]);
     assert.equal(change.patch, workTreeDiff);
-    assert.ok(doc.info.chainlens.events.every((e: { kind: string; durationMs?: number }) => e.kind === 'worktree' || typeof e.durationMs === 'number'));
+    assert.ok(
+      doc.info.chainlens.events.every(
+        (e: { kind: string; durationMs?: number }) => e.kind === 'worktree' || typeof e.durationMs === 'number',
+      ),
+    );
 
     // 7. Nothing any tool said contains the answers.
     const secrets = secretsOf(chain);

@@ -38,25 +38,63 @@ class TrajectoryCompareView extends LitElement {
   };
 
   override render(): unknown {
-    if (this.failure) return html`<div class="failure" role="alert"><span class="codicon codicon-error"></span> ${this.failure}</div>`;
+    if (this.failure)
+      return html`<div class="failure" role="alert"><span class="codicon codicon-error"></span> ${this.failure}</div>`;
     const [l, r] = [this.left, this.right];
     if (!l || !r) return html`<p class="empty">Reading both trajectories…</p>`;
     const count = Math.max(l.rows.length, r.rows.length);
     const onlyL = new Set(l.files.filter((f) => !r.files.includes(f)));
     const onlyR = new Set(r.files.filter((f) => !l.files.includes(f)));
     return html`
-      <p class="compare-title">Compared step by step: ${l.rows.length} and ${r.rows.length} steps, ${[...onlyL, ...onlyR].length} files touched by one side only</p>
+      <p class="compare-title">
+        Compared step by step: ${l.rows.length} and ${r.rows.length} steps, ${[...onlyL, ...onlyR].length} files touched
+        by one side only
+      </p>
       <table class="compare">
         <thead>
-          <tr><th></th>${[l, r].map((s) => html`<th><h2>${s.title}</h2><div class="meta">${s.model ?? 'model unknown'} · ${s.rows.length} steps${s.exitStatus ? ` · exit: ${s.exitStatus}` : ''}</div></th>`)}</tr>
-          <tr class="files-row"><th>files</th>${[
-            [l, onlyL],
-            [r, onlyR],
-          ].map(([s, only]) => html`<td>${(s as CompareSide).files.map((f) => html`<span class="file-chip ${(only as Set<string>).has(f) ? 'only' : ''}" title=${(only as Set<string>).has(f) ? 'only this side touched it' : 'both touched it'}>${f}</span>`)}</td>`)}</tr>
-          ${l.problems.length || r.problems.length ? html`<tr><th></th>${[l, r].map((s) => html`<td class="problems">${s.problems.map((p) => html`<div>${p}</div>`)}</td>`)}</tr>` : nothing}
+          <tr>
+            <th></th>
+            ${[l, r].map(
+              (s) =>
+                html`<th>
+                  <h2>${s.title}</h2>
+                  <div class="meta">
+                    ${s.model ?? 'model unknown'} · ${s.rows.length}
+                    steps${s.exitStatus ? ` · exit: ${s.exitStatus}` : ''}
+                  </div>
+                </th>`,
+            )}
+          </tr>
+          <tr class="files-row">
+            <th>files</th>
+            ${[
+              [l, onlyL],
+              [r, onlyR],
+            ].map(
+              ([s, only]) =>
+                html`<td>
+                  ${(s as CompareSide).files.map((f) => html`<span class="file-chip ${(only as Set<string>).has(f) ? 'only' : ''}" title=${(only as Set<string>).has(f) ? 'only this side touched it' : 'both touched it'}>${f}</span>`)}
+                </td>`,
+            )}
+          </tr>
+          ${
+            l.problems.length || r.problems.length
+              ? html`<tr>
+                  <th></th>
+                  ${[l, r].map((s) => html`<td class="problems">${s.problems.map((p) => html`<div>${p}</div>`)}</td>`)}
+                </tr>`
+              : nothing
+          }
         </thead>
         <tbody>
-          ${Array.from({ length: count }, (_, k) => html`<tr><td class="index">${k}</td>${[l.rows[k], r.rows[k]].map((row) => (row ? html`<td class="cell kind-${row.kind}"><span class="codicon codicon-${KIND_ICONS[row.kind]}"></span> ${row.summary}${row.exitCode !== null ? html` <span class="exit ${row.exitCode === 0 ? 'ok' : 'bad'}">exit ${row.exitCode}</span>` : nothing}</td>` : html`<td class="cell none"></td>`))}</tr>`)}
+          ${Array.from(
+            { length: count },
+            (_, k) =>
+              html`<tr>
+                <td class="index">${k}</td>
+                ${[l.rows[k], r.rows[k]].map((row) => (row ? html`<td class="cell kind-${row.kind}"><span class="codicon codicon-${KIND_ICONS[row.kind]}"></span> ${row.summary}${row.exitCode !== null ? html` <span class="exit ${row.exitCode === 0 ? 'ok' : 'bad'}">exit ${row.exitCode}</span>` : nothing}</td>` : html`<td class="cell none"></td>`))}
+              </tr>`,
+          )}
         </tbody>
       </table>
     `;
@@ -64,6 +102,7 @@ class TrajectoryCompareView extends LitElement {
 }
 
 export function mountTrajectoryCompareView(root: HTMLElement): void {
-  if (!customElements.get('chainlens-trajectory-compare')) customElements.define('chainlens-trajectory-compare', TrajectoryCompareView);
+  if (!customElements.get('chainlens-trajectory-compare'))
+    customElements.define('chainlens-trajectory-compare', TrajectoryCompareView);
   root.replaceChildren(document.createElement('chainlens-trajectory-compare'));
 }

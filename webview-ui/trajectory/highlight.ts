@@ -50,7 +50,14 @@ function looksLikeDiff(text: string): boolean {
 
 function diffTokens(text: string): Token[] {
   return text.split(/(?<=\n)/).map((line) => ({
-    cls: line.startsWith('+') && !line.startsWith('+++') ? 'added' : line.startsWith('-') && !line.startsWith('---') ? 'removed' : line.startsWith('@@') ? 'hunk' : 'plain',
+    cls:
+      line.startsWith('+') && !line.startsWith('+++')
+        ? 'added'
+        : line.startsWith('-') && !line.startsWith('---')
+          ? 'removed'
+          : line.startsWith('@@')
+            ? 'hunk'
+            : 'plain',
     text: line,
   }));
 }

@@ -99,7 +99,10 @@ class TrajectoryView extends LitElement {
     const m = event.data;
     switch (m?.type) {
       case 'loading':
-        this.loading = m.totalBytes > 0 && m.bytesRead < m.totalBytes ? { bytesRead: m.bytesRead, totalBytes: m.totalBytes } : undefined;
+        this.loading =
+          m.totalBytes > 0 && m.bytesRead < m.totalBytes
+            ? { bytesRead: m.bytesRead, totalBytes: m.totalBytes }
+            : undefined;
         // Save which file this is from the first progress message on: a window reloaded while a
         // large trajectory is still being read then reopens it instead of dropping the viewer.
         if (!this.header && this.loadingFile !== m.file) {
@@ -117,7 +120,12 @@ class TrajectoryView extends LitElement {
         this.save();
         if (this.query) channel.post({ type: 'search', query: this.query });
         if (first || (this.selected !== undefined && !this.detail)) {
-          const keep = this.selected !== undefined && this.selected < m.rows.length ? this.selected : m.rows.length ? 0 : undefined;
+          const keep =
+            this.selected !== undefined && this.selected < m.rows.length
+              ? this.selected
+              : m.rows.length
+                ? 0
+                : undefined;
           if (keep !== undefined) this.select(keep, false);
         } else if (m.reason === 'appended' && this.selected !== undefined) {
           channel.post({ type: 'select', index: this.selected, follow: false });
@@ -138,13 +146,21 @@ class TrajectoryView extends LitElement {
   };
 
   private save(): void {
-    channel.saveState({ file: this.header?.file ?? this.loadingFile, trajectory: this.header?.chosen, selected: this.selected, filter: this.filter, query: this.query });
+    channel.saveState({
+      file: this.header?.file ?? this.loadingFile,
+      trajectory: this.header?.chosen,
+      selected: this.selected,
+      filter: this.filter,
+      query: this.query,
+    });
   }
 
   /** Rows the list shows: the kinds filtered in, and the search matches when searching. */
   private visibleRows(): StepRow[] {
     const kinds = new Set(this.filter);
-    return this.rows.filter((r) => (!kinds.size || kinds.has(r.kind)) && (!this.query || !this.matching || this.matching.has(r.index)));
+    return this.rows.filter(
+      (r) => (!kinds.size || kinds.has(r.kind)) && (!this.query || !this.matching || this.matching.has(r.index)),
+    );
   }
 
   private select(index: number, follow: boolean): void {
@@ -161,7 +177,8 @@ class TrajectoryView extends LitElement {
     if (position < 0 || !list) return;
     const top = position * ROW_HEIGHT;
     if (top < list.scrollTop) list.scrollTop = top;
-    else if (top + ROW_HEIGHT > list.scrollTop + list.clientHeight) list.scrollTop = top + ROW_HEIGHT - list.clientHeight;
+    else if (top + ROW_HEIGHT > list.scrollTop + list.clientHeight)
+      list.scrollTop = top + ROW_HEIGHT - list.clientHeight;
   }
 
   private readonly onKey = (e: KeyboardEvent): void => {
@@ -203,11 +220,18 @@ class TrajectoryView extends LitElement {
   }
 
   private act(action: TrajectoryViewAction, path?: string): void {
-    if (this.selected !== undefined || action === 'submission' || action === 'submissionVsGold' || action === 'testPatch') channel.post({ type: 'action', action, index: this.selected ?? 0, path });
+    if (
+      this.selected !== undefined ||
+      action === 'submission' ||
+      action === 'submissionVsGold' ||
+      action === 'testPatch'
+    )
+      channel.post({ type: 'action', action, index: this.selected ?? 0, path });
   }
 
   override render(): unknown {
-    if (this.failure) return html`<div class="failure" role="alert"><span class="codicon codicon-error"></span> ${this.failure}</div>`;
+    if (this.failure)
+      return html`<div class="failure" role="alert"><span class="codicon codicon-error"></span> ${this.failure}</div>`;
     const h = this.header;
     if (!h) return html`<p class="empty">Reading the trajectory…${this.progress()}</p>`;
     return html`
@@ -218,11 +242,17 @@ class TrajectoryView extends LitElement {
           ${h.model ? html`<span>· ${h.model}</span>` : nothing}
           ${h.exitStatus ? html`<span>· exit: ${h.exitStatus}</span>` : nothing}
           <span>· ${this.rows.length} steps</span>
-          ${h.choices.length > 1
-            ? html`<select class="choose" aria-label="Trajectory in this file" @change=${(e: Event) => channel.post({ type: 'choose', trajectory: Number((e.target as HTMLSelectElement).value) })}>
-                ${h.choices.map((c, k) => html`<option value=${k} ?selected=${k === h.chosen}>${c}</option>`)}
-              </select>`
-            : nothing}
+          ${
+            h.choices.length > 1
+              ? html`<select
+                  class="choose"
+                  aria-label="Trajectory in this file"
+                  @change=${(e: Event) => channel.post({ type: 'choose', trajectory: Number((e.target as HTMLSelectElement).value) })}
+                >
+                  ${h.choices.map((c, k) => html`<option value=${k} ?selected=${k === h.chosen}>${c}</option>`)}
+                </select>`
+              : nothing
+          }
         </div>
         <div class="actions">
           ${h.hasSubmission ? html`<vscode-button secondary icon="git-pull-request" @click=${() => this.act('submission')}>Submission</vscode-button>` : nothing}
@@ -231,21 +261,36 @@ class TrajectoryView extends LitElement {
           ${h.chainStep ? html`<span class="evaluation">Chain step ${h.chainStep.order}: ${h.chainStep.evaluation ?? 'not evaluated yet'}</span>` : nothing}
         </div>
         ${this.progress()}
-        ${this.problems.length
-          ? html`<ul class="problems" role="alert">
-              ${this.problems.map((p) => html`<li class=${p.severity}><span class="codicon codicon-${p.severity === 'error' ? 'error' : 'warning'}"></span> ${p.text}</li>`)}
-            </ul>`
-          : nothing}
+        ${
+          this.problems.length
+            ? html`<ul class="problems" role="alert">
+                ${this.problems.map((p) => html`<li class=${p.severity}><span class="codicon codicon-${p.severity === 'error' ? 'error' : 'warning'}"></span> ${p.text}</li>`)}
+              </ul>`
+            : nothing
+        }
       </header>
       <div class="panes">
         <section class="list-pane">
           <div class="tools">
-            <input class="search" type="search" placeholder="Search steps (/)" aria-label="Search steps" .value=${this.query} @input=${(e: Event) => this.onSearch((e.target as HTMLInputElement).value)} />
+            <input
+              class="search"
+              type="search"
+              placeholder="Search steps (/)"
+              aria-label="Search steps"
+              .value=${this.query}
+              @input=${(e: Event) => this.onSearch((e.target as HTMLInputElement).value)}
+            />
             <div class="kinds" role="group" aria-label="Filter by action kind">
               ${this.kindsPresent().map(
-                (k) => html`<button class="kind ${this.filter.includes(k) ? 'on' : ''}" title="Show only ${k} steps" aria-pressed=${this.filter.includes(k)} @click=${() => this.toggleKind(k)}>
-                  <span class="codicon codicon-${KIND_ICONS[k]}"></span>${k}
-                </button>`,
+                (k) =>
+                  html`<button
+                    class="kind ${this.filter.includes(k) ? 'on' : ''}"
+                    title="Show only ${k} steps"
+                    aria-pressed=${this.filter.includes(k)}
+                    @click=${() => this.toggleKind(k)}
+                  >
+                    <span class="codicon codicon-${KIND_ICONS[k]}"></span>${k}
+                  </button>`,
               )}
             </div>
           </div>
@@ -273,17 +318,31 @@ class TrajectoryView extends LitElement {
     const rows = this.visibleRows();
     const first = Math.max(0, Math.floor(this.scrollTop / ROW_HEIGHT) - OVERSCAN);
     const last = Math.min(rows.length, Math.ceil((this.scrollTop + this.viewport) / ROW_HEIGHT) + OVERSCAN);
-    return html`<div class="step-list" role="listbox" tabindex="0" aria-label="Steps" aria-activedescendant=${this.selected !== undefined ? `step-${this.selected}` : nothing}
-        @scroll=${(e: Event) => (this.scrollTop = (e.target as HTMLElement).scrollTop)}>
+    return html`<div
+      class="step-list"
+      role="listbox"
+      tabindex="0"
+      aria-label="Steps"
+      aria-activedescendant=${this.selected !== undefined ? `step-${this.selected}` : nothing}
+      @scroll=${(e: Event) => (this.scrollTop = (e.target as HTMLElement).scrollTop)}
+    >
       <div class="spacer" style=${styleMap({ height: `${rows.length * ROW_HEIGHT}px` })}>
         ${rows.slice(first, last).map(
-          (r, k) => html`<div id="step-${r.index}" class="row ${r.index === this.selected ? 'selected' : ''}" role="option" aria-selected=${r.index === this.selected}
-              style=${styleMap({ top: `${(first + k) * ROW_HEIGHT}px` })} title=${[r.summary, ...r.files].join('\n')} @click=${() => this.select(r.index, true)}>
-            <span class="index">${r.index}</span>
-            <span class="codicon codicon-${KIND_ICONS[r.kind]} kind-${r.kind}" aria-label=${r.kind}></span>
-            <span class="summary">${r.summary}</span>
-            ${r.exitCode !== null ? html`<span class="exit ${r.exitCode === 0 ? 'ok' : 'bad'}">exit ${r.exitCode}</span>` : nothing}
-          </div>`,
+          (r, k) =>
+            html`<div
+              id="step-${r.index}"
+              class="row ${r.index === this.selected ? 'selected' : ''}"
+              role="option"
+              aria-selected=${r.index === this.selected}
+              style=${styleMap({ top: `${(first + k) * ROW_HEIGHT}px` })}
+              title=${[r.summary, ...r.files].join('\n')}
+              @click=${() => this.select(r.index, true)}
+            >
+              <span class="index">${r.index}</span>
+              <span class="codicon codicon-${KIND_ICONS[r.kind]} kind-${r.kind}" aria-label=${r.kind}></span>
+              <span class="summary">${r.summary}</span>
+              ${r.exitCode !== null ? html`<span class="exit ${r.exitCode === 0 ? 'ok' : 'bad'}">exit ${r.exitCode}</span>` : nothing}
+            </div>`,
         )}
       </div>
       ${rows.length ? nothing : html`<p class="empty">${this.rows.length ? 'No step matches.' : 'No steps yet.'}</p>`}
@@ -292,31 +351,56 @@ class TrajectoryView extends LitElement {
 
   private detailView(): unknown {
     const d = this.detail;
-    if (this.selected === undefined) return html`<p class="empty">Select a step (j/k to move, Home/End for first/last).</p>`;
+    if (this.selected === undefined)
+      return html`<p class="empty">Select a step (j/k to move, Home/End for first/last).</p>`;
     if (!d) return html`<p class="empty">Loading step ${this.selected}…</p>`;
     return html`
-      <h2><span class="codicon codicon-${KIND_ICONS[d.kind]}"></span> Step ${d.index} · ${d.kind}
+      <h2>
+        <span class="codicon codicon-${KIND_ICONS[d.kind]}"></span> Step ${d.index} · ${d.kind}
         ${d.exitCode !== null ? html`<span class="exit ${d.exitCode === 0 ? 'ok' : 'bad'}">exit ${d.exitCode}</span>` : nothing}
         ${d.executionTimeSec !== null ? html`<span class="muted">${d.executionTimeSec.toFixed(1)} s</span>` : nothing}
       </h2>
-      <p class="muted">${d.kindReason}${d.origin ? ` · ${d.origin}` : ''}${d.patchNote ? ` · patch so far: ${d.patchNote}` : ''}</p>
-      ${d.files.length
-        ? html`<ul class="files">
-            ${d.files.map(
-              (f) => html`<li>
-                <span class="codicon codicon-${f.access === 'view' ? 'eye' : f.access === 'run' ? 'terminal' : 'edit'}"></span>
-                <span class="path">${f.workspacePath ?? f.path}</span>
-                <span class="muted">${f.access}${f.ranges.length ? ` ${f.ranges.map((r) => (r.start === r.end ? r.start : `${r.start}-${r.end}`)).join(', ')}` : ''}</span>
-                ${f.workspacePath ? html`<vscode-button secondary icon="go-to-file" @click=${() => this.act('openFile', f.path)}>Open</vscode-button>` : nothing}
-                ${f.access !== 'run'
-                  ? html`<vscode-button secondary icon="history" @click=${() => this.act('workspaceAtStep', f.path)}>Workspace at this step</vscode-button>
-                      <vscode-button secondary icon="diff" @click=${() => this.act('diffWithPrevious', f.path)}>Diff with previous step</vscode-button>`
-                  : nothing}
-              </li>`,
-            )}
-          </ul>`
-        : nothing}
-      ${d.thought.trim() ? html`<h3>Thought</h3><div class="thought">${d.thought}</div>` : nothing}
+      <p class="muted">
+        ${d.kindReason}${d.origin ? ` · ${d.origin}` : ''}${d.patchNote ? ` · patch so far: ${d.patchNote}` : ''}
+      </p>
+      ${
+        d.files.length
+          ? html`<ul class="files">
+              ${d.files.map(
+                (f) =>
+                  html`<li>
+                    <span
+                      class="codicon codicon-${f.access === 'view' ? 'eye' : f.access === 'run' ? 'terminal' : 'edit'}"
+                    ></span>
+                    <span class="path">${f.workspacePath ?? f.path}</span>
+                    <span class="muted"
+                      >${f.access}${f.ranges.length ? ` ${f.ranges.map((r) => (r.start === r.end ? r.start : `${r.start}-${r.end}`)).join(', ')}` : ''}</span
+                    >
+                    ${f.workspacePath ? html`<vscode-button secondary icon="go-to-file" @click=${() => this.act('openFile', f.path)}>Open</vscode-button>` : nothing}
+                    ${
+                      f.access !== 'run'
+                        ? html`<vscode-button
+                              secondary
+                              icon="history"
+                              @click=${() => this.act('workspaceAtStep', f.path)}
+                              >Workspace at this step</vscode-button
+                            >
+                            <vscode-button secondary icon="diff" @click=${() => this.act('diffWithPrevious', f.path)}
+                              >Diff with previous step</vscode-button
+                            >`
+                        : nothing
+                    }
+                  </li>`,
+              )}
+            </ul>`
+          : nothing
+      }
+      ${
+        d.thought.trim()
+          ? html`<h3>Thought</h3>
+              <div class="thought">${d.thought}</div>`
+          : nothing
+      }
       <h3>Action</h3>
       ${code(d.action)}
       <h3>Observation</h3>
@@ -326,7 +410,9 @@ class TrajectoryView extends LitElement {
 }
 
 function code(text: string): unknown {
-  return html`<pre class="code"><code>${highlight(text).map((t) => (t.cls === 'plain' ? t.text : html`<span class="tok-${t.cls}">${t.text}</span>`))}</code></pre>`;
+  return html`<pre
+    class="code"
+  ><code>${highlight(text).map((t) => (t.cls === 'plain' ? t.text : html`<span class="tok-${t.cls}">${t.text}</span>`))}</code></pre>`;
 }
 
 function mb(bytes: number): string {

@@ -54,9 +54,11 @@ function run(cwd: string, args: string[], input?: string): Promise<{ code: numbe
 
 async function resolveBase(repo: string, rev: string): Promise<string> {
   if (rev.startsWith('-')) throw new UserError(`--base: invalid revision '${rev}'`, 'usage');
-  const { code, out, err } = await run(repo, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]).catch((e: Error) => {
-    throw new UserError(`--repo ${repo}: cannot run git there (${e.message})`, 'git');
-  });
+  const { code, out, err } = await run(repo, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]).catch(
+    (e: Error) => {
+      throw new UserError(`--repo ${repo}: cannot run git there (${e.message})`, 'git');
+    },
+  );
   if (code !== 0) {
     if (/not a git repository/i.test(err)) throw new UserError(`--repo ${repo}: not a git repository`, 'git');
     throw new UserError(`--base: '${rev}' is not a commit in ${repo}`, 'git');
@@ -69,36 +71,62 @@ const signed = (x: number | null) => (x === null ? 'n/a' : x > 0 ? `+${x}` : `${
 
 function entry(e: ScopeEntry): string {
   const r = e.ranges.filter((x) => x.side === (e.ranges.some((y) => y.side === 'gold') ? 'gold' : 'step'));
-  const lines = r.slice(0, 3).map((x) => (x.startLine === x.endLine ? `${x.startLine}` : `${x.startLine}-${x.endLine}`)).join(',');
+  const lines = r
+    .slice(0, 3)
+    .map((x) => (x.startLine === x.endLine ? `${x.startLine}` : `${x.startLine}-${x.endLine}`))
+    .join(',');
   const side = r[0]?.side === 'gold' ? 'gold lines' : 'lines';
-  const what = e.symbol === undefined ? e.file : `${e.file} ${e.symbol === MODULE_SYMBOL ? '(top-level code)' : e.symbol}`;
+  const what =
+    e.symbol === undefined ? e.file : `${e.file} ${e.symbol === MODULE_SYMBOL ? '(top-level code)' : e.symbol}`;
   return lines ? `${what} (${side} ${lines}${r.length > 3 ? ',…' : ''})` : what;
 }
 
 export function formatAnalysis(a: StepAnalysis, title: string): string {
   const out = [title, 'Overshoot and undershoot are relative to the gold patch, not proof of a bug.', ''];
   out.push(`files:   Jaccard ${n(a.files.jaccard)}  (step ${a.files.step.length}, gold ${a.files.gold.length})`);
-  out.push(`  overshoot:  ${a.files.overshoot.length === 0 ? 'none' : ''}`, ...a.files.overshoot.map((e) => `    ${entry(e)}`));
-  out.push(`  undershoot: ${a.files.undershoot.length === 0 ? 'none' : ''}`, ...a.files.undershoot.map((e) => `    ${entry(e)}`));
-  out.push(`symbols: Jaccard ${n(a.symbols.jaccard)}  (functions/classes; step ${a.symbols.step.length}, gold ${a.symbols.gold.length} incl. top-level code)`);
-  out.push(`  overshoot:  ${a.symbols.overshoot.length === 0 ? 'none' : ''}`, ...a.symbols.overshoot.map((e) => `    ${entry(e)}`));
-  out.push(`  undershoot: ${a.symbols.undershoot.length === 0 ? 'none' : ''}`, ...a.symbols.undershoot.map((e) => `    ${entry(e)}`));
+  out.push(
+    `  overshoot:  ${a.files.overshoot.length === 0 ? 'none' : ''}`,
+    ...a.files.overshoot.map((e) => `    ${entry(e)}`),
+  );
+  out.push(
+    `  undershoot: ${a.files.undershoot.length === 0 ? 'none' : ''}`,
+    ...a.files.undershoot.map((e) => `    ${entry(e)}`),
+  );
+  out.push(
+    `symbols: Jaccard ${n(a.symbols.jaccard)}  (functions/classes; step ${a.symbols.step.length}, gold ${a.symbols.gold.length} incl. top-level code)`,
+  );
+  out.push(
+    `  overshoot:  ${a.symbols.overshoot.length === 0 ? 'none' : ''}`,
+    ...a.symbols.overshoot.map((e) => `    ${entry(e)}`),
+  );
+  out.push(
+    `  undershoot: ${a.symbols.undershoot.length === 0 ? 'none' : ''}`,
+    ...a.symbols.undershoot.map((e) => `    ${entry(e)}`),
+  );
   if (a.metrics.length > 0) {
     out.push('', 'metrics (base / step / gold; delta = step - gold):');
     for (const m of a.metrics) {
       const c = m.cyclomatic;
       const l = m.lloc;
-      out.push(`  ${m.file} ${m.symbol}: CC ${c.base ?? '-'}/${c.step ?? '-'}/${c.gold ?? '-'} (${signed(m.delta.cyclomatic)})  LLOC ${l.base ?? '-'}/${l.step ?? '-'}/${l.gold ?? '-'} (${signed(m.delta.lloc)})`);
+      out.push(
+        `  ${m.file} ${m.symbol}: CC ${c.base ?? '-'}/${c.step ?? '-'}/${c.gold ?? '-'} (${signed(m.delta.cyclomatic)})  LLOC ${l.base ?? '-'}/${l.step ?? '-'}/${l.gold ?? '-'} (${signed(m.delta.lloc)})`,
+      );
     }
   }
   out.push('', `drift suggestions (for a person to confirm): ${a.drift.length === 0 ? 'none' : ''}`);
   for (const s of a.drift) {
-    out.push(`  ${s.primary ? '*' : ' '} ${s.label}${s.iec ? ' [IEC]' : ''}  ${s.file}:${s.range.startLine} ${s.symbol}`);
+    out.push(
+      `  ${s.primary ? '*' : ' '} ${s.label}${s.iec ? ' [IEC]' : ''}  ${s.file}:${s.range.startLine} ${s.symbol}`,
+    );
     out.push(`      ${s.reason}`);
-    for (const e of s.evidence.slice(0, 6)) out.push(`      ${e.side.padEnd(4)} ${String(e.line).padStart(5)}: ${e.text}`);
+    for (const e of s.evidence.slice(0, 6))
+      out.push(`      ${e.side.padEnd(4)} ${String(e.line).padStart(5)}: ${e.text}`);
   }
   const fileLevel = a.coverage.filter((c) => c.level === 'file');
-  out.push('', `coverage: ${a.coverage.length - fileLevel.length} file(s) at symbol level${fileLevel.length ? `; file level only: ${fileLevel.map((c) => `${c.file} (${c.note})`).join('; ')}` : ''}`);
+  out.push(
+    '',
+    `coverage: ${a.coverage.length - fileLevel.length} file(s) at symbol level${fileLevel.length ? `; file level only: ${fileLevel.map((c) => `${c.file} (${c.note})`).join('; ')}` : ''}`,
+  );
   return out.join('\n');
 }
 
@@ -115,14 +143,32 @@ export const analyzeCommand: CliCommand = {
     const goldPatch = parsePatch(readUserFile(goldPath, '--gold'), goldPath);
     const base = await resolveBase(repo, values.base ?? 'HEAD');
 
-    const unsafe = [...stepPatch.files, ...goldPatch.files].flatMap((f) => [f.oldPath, f.newPath]).filter((p): p is string => p !== null && !isPathSafe(p));
-    if (unsafe.length > 0) throw new UserError(`the patches name unsafe paths (absolute, '..' or inside .git): ${unsafe.join(', ')}`);
+    const unsafe = [...stepPatch.files, ...goldPatch.files]
+      .flatMap((f) => [f.oldPath, f.newPath])
+      .filter((p): p is string => p !== null && !isPathSafe(p));
+    if (unsafe.length > 0)
+      throw new UserError(`the patches name unsafe paths (absolute, '..' or inside .git): ${unsafe.join(', ')}`);
 
-    const paths = [...new Set([...stepPatch.files, ...goldPatch.files].flatMap((f) => [f.oldPath, f.newPath]).filter((p): p is string => p !== null))];
+    const paths = [
+      ...new Set(
+        [...stepPatch.files, ...goldPatch.files]
+          .flatMap((f) => [f.oldPath, f.newPath])
+          .filter((p): p is string => p !== null),
+      ),
+    ];
     const blobs = await readBlobs(repo, base, paths);
     const parser = new TreeSitterParser();
-    const analysis = await analyzeStep({ stepPatch, goldPatch, readFile: async (p) => blobs.get(p), symbols: createSymbolIndex(parser) });
-    io.out(values.json ? JSON.stringify(analysis, null, 2) : formatAnalysis(analysis, `${patchPath} vs gold ${goldPath} at ${base.slice(0, 12)}`));
+    const analysis = await analyzeStep({
+      stepPatch,
+      goldPatch,
+      readFile: async (p) => blobs.get(p),
+      symbols: createSymbolIndex(parser),
+    });
+    io.out(
+      values.json
+        ? JSON.stringify(analysis, null, 2)
+        : formatAnalysis(analysis, `${patchPath} vs gold ${goldPath} at ${base.slice(0, 12)}`),
+    );
     return 0;
   },
 };

@@ -49,7 +49,8 @@ export const checkoutCommand: CliCommand = {
     if (positionals.length !== 1) throw new UserError(`expected one chain file\n\n${usage}`, 'usage');
     const mode = parseMode(values.mode);
     const startStep = values.step === undefined ? undefined : Number(values.step);
-    if (startStep !== undefined && !Number.isInteger(startStep)) throw new UserError(`--step must be a step number, not '${values.step}'`, 'usage');
+    if (startStep !== undefined && !Number.isInteger(startStep))
+      throw new UserError(`--step must be a step number, not '${values.step}'`, 'usage');
     return startRun(io, {
       chainFile: positionals[0],
       repo: requireOption(values.repo, '--repo', usage),
@@ -83,7 +84,9 @@ export interface StartRunOptions {
 export async function startRun(io: CliIO, o: StartRunOptions): Promise<number> {
   const { chain, path: chainPath } = readChainFile(io.cwd, o.chainFile, { chainId: o.chainId, instances: o.instances });
   const preds = o.predictions ? readPredictionsOption(io.cwd, o.predictions, chain) : null;
-  const kinds = o.authors ? parseAuthorsSpec(o.authors, chain.steps.length, o.defaultAuthor) : chain.steps.map(() => o.defaultAuthor);
+  const kinds = o.authors
+    ? parseAuthorsSpec(o.authors, chain.steps.length, o.defaultAuthor)
+    : chain.steps.map(() => o.defaultAuthor);
   const authors = resolveAuthors(chain, kinds, preds?.predictions ?? null, preds?.path ?? null);
   const source = parseRepoSource(o.repo, io.cwd);
   const log = (line: string) => io.err(line);

@@ -25,7 +25,8 @@ function readReport(cwd: string, file: string): ChainEvaluation {
     throw new UserError(`${path} is not valid JSON: ${(e as Error).message}`, 'input');
   }
   const parsed = ChainEvaluationSchema.safeParse(raw);
-  if (!parsed.success) throw new UserError(`${path} is not a chainlens eval report`, 'input', describeIssues(path, parsed.error));
+  if (!parsed.success)
+    throw new UserError(`${path} is not a chainlens eval report`, 'input', describeIssues(path, parsed.error));
   return parsed.data;
 }
 
@@ -43,13 +44,33 @@ export const compareCommand: CliCommand = {
       return 0;
     }
     io.out(`chain ${c.chainId}`);
-    io.out(table([
-      ['run', 'mode', 'resolved', 'per-bug rate', 'full chain'],
-      [c.oracle.runId, 'oracle', `${c.oracle.resolved}/${c.oracle.total}`, pct(c.oracle.rate), c.oracle.fullChain ? 'yes' : 'no'],
-      [c.seq.runId, 'seq', `${c.seq.resolved}/${c.seq.total}`, pct(c.seq.rate), c.seq.fullChain ? 'yes' : 'no'],
-    ]));
+    io.out(
+      table([
+        ['run', 'mode', 'resolved', 'per-bug rate', 'full chain'],
+        [
+          c.oracle.runId,
+          'oracle',
+          `${c.oracle.resolved}/${c.oracle.total}`,
+          pct(c.oracle.rate),
+          c.oracle.fullChain ? 'yes' : 'no',
+        ],
+        [c.seq.runId, 'seq', `${c.seq.resolved}/${c.seq.total}`, pct(c.seq.rate), c.seq.fullChain ? 'yes' : 'no'],
+      ]),
+    );
     io.out('');
-    io.out(table([['pos', 'instance', 'oracle', 'seq', 'chain error', 'seq failure'], ...c.positions.map((p) => [String(p.order), p.instanceId, p.oracle, p.seq, p.chainError ? 'YES' : '', p.seqFingerprint ?? ''])]));
+    io.out(
+      table([
+        ['pos', 'instance', 'oracle', 'seq', 'chain error', 'seq failure'],
+        ...c.positions.map((p) => [
+          String(p.order),
+          p.instanceId,
+          p.oracle,
+          p.seq,
+          p.chainError ? 'YES' : '',
+          p.seqFingerprint ?? '',
+        ]),
+      ]),
+    );
     io.out(`\nchain errors: ${c.chainErrors.length ? c.chainErrors.map((o) => `step ${o}`).join(', ') : 'none'}`);
     return 0;
   },

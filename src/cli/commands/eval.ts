@@ -31,7 +31,8 @@ export function parseSteps(spec: string | undefined, orders: number[]): number[]
     const from = Number(m[1]);
     const to = Number(m[2] ?? m[1]);
     for (let k = from; k <= to; k++) {
-      if (!orders.includes(k)) throw new UserError(`--steps names step ${k}, but the chain has steps ${orders.join(', ')}`, 'usage');
+      if (!orders.includes(k))
+        throw new UserError(`--steps names step ${k}, but the chain has steps ${orders.join(', ')}`, 'usage');
       wanted.add(k);
     }
   }
@@ -48,15 +49,25 @@ export function parseProfile(value: string | undefined): GradingProfile {
 function parseTimeout(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new UserError(`--timeout must be a positive number of seconds, not '${value}'`, 'usage');
+  if (!Number.isFinite(n) || n <= 0)
+    throw new UserError(`--timeout must be a positive number of seconds, not '${value}'`, 'usage');
   return n;
 }
 
-const ratio = (b: { success: string[]; failure: string[] }) => `${b.success.length}/${b.success.length + b.failure.length}`;
+const ratio = (b: { success: string[]; failure: string[] }) =>
+  `${b.success.length}/${b.success.length + b.failure.length}`;
 
 export function evaluationTable(steps: StepEvaluation[]): string {
   const rows = [['step', 'instance', 'status', 'F2P', 'P2P', 'time']];
-  for (const s of steps) rows.push([String(s.order), s.instance_id, s.status, ratio(s.tests_status.FAIL_TO_PASS), ratio(s.tests_status.PASS_TO_PASS), `${s.duration_s.toFixed(1)}s`]);
+  for (const s of steps)
+    rows.push([
+      String(s.order),
+      s.instance_id,
+      s.status,
+      ratio(s.tests_status.FAIL_TO_PASS),
+      ratio(s.tests_status.PASS_TO_PASS),
+      `${s.duration_s.toFixed(1)}s`,
+    ]);
   const errors = steps.filter((s) => s.error).map((s) => `  step ${s.order}: ${s.error_kind ?? 'error'}: ${s.error}`);
   return [table(rows), ...errors].join('\n');
 }
@@ -102,14 +113,36 @@ export const evalCommand: CliCommand = {
       defaultAuthor: predictions === 'gold' ? 'gold' : 'recorded',
       quietStatus: true,
     });
-    return evaluateRun(io, { dir: resolve(io.cwd, dir), steps: values.steps, profile, timeoutS, image: values.image, repoPathInImage: values['repo-path-in-image'], report: values.report });
+    return evaluateRun(io, {
+      dir: resolve(io.cwd, dir),
+      steps: values.steps,
+      profile,
+      timeoutS,
+      image: values.image,
+      repoPathInImage: values['repo-path-in-image'],
+      report: values.report,
+    });
   },
 };
 
-async function evaluateRun(io: CliIO, o: { dir: string; steps?: string; profile: GradingProfile; timeoutS?: number; image?: string; repoPathInImage?: string; report?: string }): Promise<number> {
+async function evaluateRun(
+  io: CliIO,
+  o: {
+    dir: string;
+    steps?: string;
+    profile: GradingProfile;
+    timeoutS?: number;
+    image?: string;
+    repoPathInImage?: string;
+    report?: string;
+  },
+): Promise<number> {
   const ws = await openWorkspace(o.dir, (l) => io.err(l));
   const { state, chain } = await ws.engine.open();
-  const orders = parseSteps(o.steps, state.steps.map((s) => s.order));
+  const orders = parseSteps(
+    o.steps,
+    state.steps.map((s) => s.order),
+  );
   const abort = new AbortController();
   const onSigint = () => {
     io.err('cancelling: removing the container…');
@@ -121,17 +154,37 @@ async function evaluateRun(io: CliIO, o: { dir: string; steps?: string; profile:
     for (const order of orders) {
       if (abort.signal.aborted) break;
       io.err(`step ${order}: evaluating…`);
-      const result = await evaluateStep({ dir: o.dir, workspace: ws, step: order, source: 'submitted', image: o.image, repoPathInImage: o.repoPathInImage, timeoutS: o.timeoutS, profile: o.profile, signal: abort.signal });
-      io.err(`step ${order}: ${result.status} (F2P ${ratio(result.tests_status.FAIL_TO_PASS)}, P2P ${ratio(result.tests_status.PASS_TO_PASS)}) log: ${result.log_path}`);
+      const result = await evaluateStep({
+        dir: o.dir,
+        workspace: ws,
+        step: order,
+        source: 'submitted',
+        image: o.image,
+        repoPathInImage: o.repoPathInImage,
+        timeoutS: o.timeoutS,
+        profile: o.profile,
+        signal: abort.signal,
+      });
+      io.err(
+        `step ${order}: ${result.status} (F2P ${ratio(result.tests_status.FAIL_TO_PASS)}, P2P ${ratio(result.tests_status.PASS_TO_PASS)}) log: ${result.log_path}`,
+      );
       results.push(result);
     }
   } finally {
     process.removeListener('SIGINT', onSigint);
   }
-  const report = chainReport({ chainId: chain.id, runId: state.runId, mode: state.mode, profile: o.profile, steps: results });
+  const report = chainReport({
+    chainId: chain.id,
+    runId: state.runId,
+    mode: state.mode,
+    profile: o.profile,
+    steps: results,
+  });
   io.out(`chain ${chain.id}  run ${state.runId}  mode ${state.mode}  profile ${o.profile}\n`);
   io.out(evaluationTable(results));
-  io.out(`\nresolved ${report.resolved_steps}/${results.length} step(s); full chain ${report.full_chain_resolved ? 'resolved' : 'not resolved'}`);
+  io.out(
+    `\nresolved ${report.resolved_steps}/${results.length} step(s); full chain ${report.full_chain_resolved ? 'resolved' : 'not resolved'}`,
+  );
   if (o.report) {
     const out = resolve(io.cwd, o.report);
     writeFileSync(out, JSON.stringify(report, null, 2) + '\n');

@@ -12,7 +12,12 @@ import {
   type GradingProfile,
   type LogParserName,
 } from '../../protocol/grading';
-import { evalTypeForRepo, gradeLogExplained, parserForRepo, type LogProblem } from '../../core/evaluation/grading/index';
+import {
+  evalTypeForRepo,
+  gradeLogExplained,
+  parserForRepo,
+  type LogProblem,
+} from '../../core/evaluation/grading/index';
 
 const usage = `usage: chainlens grade --log <file> --profile swebench-v5|swebench-v4
                        [--parser pytest|pytest-options|pytest-v2|django|sympy|seaborn|matplotlib | --repo <owner/name>]
@@ -45,14 +50,20 @@ export const gradeCommand: CliCommand = {
     const { values, positionals } = parseCommandArgs(argv, options, usage);
     if (positionals.length > 0) throw new UserError(`unexpected argument '${positionals[0]}'\n\n${usage}`, 'usage');
     const logPath = resolve(io.cwd, requireOption(values.log, '--log', usage));
-    const profile = oneOf(GradingProfileSchema.options, requireOption(values.profile, '--profile', usage), '--profile') as GradingProfile;
+    const profile = oneOf(
+      GradingProfileSchema.options,
+      requireOption(values.profile, '--profile', usage),
+      '--profile',
+    ) as GradingProfile;
     const repo = values.repo?.trim();
-    const parser = values.parser !== undefined
-      ? (oneOf(LogParserNameSchema.options, values.parser, '--parser') as LogParserName)
-      : parserForRepo(repo ?? '');
-    const evalType = values['eval-type'] !== undefined
-      ? (oneOf(EvalTypeSchema.options, values['eval-type'], '--eval-type') as EvalType)
-      : evalTypeForRepo(repo ?? '', profile);
+    const parser =
+      values.parser !== undefined
+        ? (oneOf(LogParserNameSchema.options, values.parser, '--parser') as LogParserName)
+        : parserForRepo(repo ?? '');
+    const evalType =
+      values['eval-type'] !== undefined
+        ? (oneOf(EvalTypeSchema.options, values['eval-type'], '--eval-type') as EvalType)
+        : evalTypeForRepo(repo ?? '', profile);
 
     const log = await readText(logPath, '--log');
     const failToPass = values.f2p === undefined ? [] : await readTestIds(resolve(io.cwd, values.f2p), '--f2p');
@@ -99,9 +110,11 @@ async function readTestIds(path: string, flag: string): Promise<string[]> {
       throw new UserError(`${flag} ${path}: the JSON string does not hold a JSON array (${(e as Error).message})`);
     }
   }
-  if (!Array.isArray(value)) throw new UserError(`${flag} ${path}: expected a JSON array of test ids at $, found ${describe(value)}`);
+  if (!Array.isArray(value))
+    throw new UserError(`${flag} ${path}: expected a JSON array of test ids at $, found ${describe(value)}`);
   const bad = value.findIndex((v) => typeof v !== 'string');
-  if (bad >= 0) throw new UserError(`${flag} ${path}: $[${bad}] must be a string test id, found ${describe(value[bad])}`);
+  if (bad >= 0)
+    throw new UserError(`${flag} ${path}: $[${bad}] must be a string test id, found ${describe(value[bad])}`);
   return value as string[];
 }
 
@@ -123,7 +136,9 @@ function summary(
     const counts = new Map<string, number>();
     for (const s of Object.values(grade.status_map)) counts.set(s, (counts.get(s) ?? 0) + 1);
     const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([s, n]) => `${n} ${s}`);
-    lines.push(`  ${Object.keys(grade.status_map).length} tests in the log${parts.length ? `: ${parts.join(', ')}` : ''}`);
+    lines.push(
+      `  ${Object.keys(grade.status_map).length} tests in the log${parts.length ? `: ${parts.join(', ')}` : ''}`,
+    );
   }
   for (const key of ['FAIL_TO_PASS', 'PASS_TO_PASS'] as const) {
     const b = grade.tests_status[key];
@@ -131,9 +146,14 @@ function summary(
     for (const id of b.failure.slice(0, 20)) lines.push(`    failed: ${id}`);
     if (b.failure.length > 20) lines.push(`    ... and ${b.failure.length - 20} more`);
   }
-  const given = grade.tests_status.FAIL_TO_PASS.success.length + grade.tests_status.FAIL_TO_PASS.failure.length +
-    grade.tests_status.PASS_TO_PASS.success.length + grade.tests_status.PASS_TO_PASS.failure.length;
+  const given =
+    grade.tests_status.FAIL_TO_PASS.success.length +
+    grade.tests_status.FAIL_TO_PASS.failure.length +
+    grade.tests_status.PASS_TO_PASS.success.length +
+    grade.tests_status.PASS_TO_PASS.failure.length;
   // The harness scores empty buckets as ratio 1, so say why a run with no ids reads as resolved.
-  lines.push(`  ${grade.resolution}${given === 0 && grade.log_ok ? ' (no F2P/P2P test ids counted: give --f2p/--p2p)' : ''}`);
+  lines.push(
+    `  ${grade.resolution}${given === 0 && grade.log_ok ? ' (no F2P/P2P test ids counted: give --f2p/--p2p)' : ''}`,
+  );
   return lines.join('\n');
 }

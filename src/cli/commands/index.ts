@@ -3,16 +3,64 @@
 import type { CliCommandEntry } from '../command';
 
 export const commands: CliCommandEntry[] = [
-  { name: 'validate', summary: 'check a chain file and print one line per problem', load: async () => (await import('./validate')).validateCommand },
-  { name: 'checkout', summary: 'check a chain out into a work tree and start a Seq or Oracle run', load: async () => (await import('./checkout')).checkoutCommand },
-  { name: 'status', summary: 'show the chain, mode, current step and every step of the run', load: async () => (await import('./status')).statusCommand },
-  { name: 'submit', summary: "commit the current step's work and advance to the next step", load: async () => (await import('./submit')).submitCommand },
-  { name: 'replay', summary: 'commit every step from a predictions file (or gold) in Seq or Oracle mode', load: async () => (await import('./replay')).replayCommand },
-  { name: 'eval', summary: "replay a chain and grade every step's tests in a container, like the SWE-bench harness", load: async () => (await import('./eval')).evalCommand },
-  { name: 'compare', summary: 'compare Oracle and Seq reports of a chain: rates, chain errors, failure fingerprints', load: async () => (await import('./compare')).compareCommand },
-  { name: 'grade', summary: 'grade an evaluation log like the SWE-bench harness (v5 or v4 rules)', load: async () => (await import('./grade')).gradeCommand },
-  { name: 'analyze', summary: "compare a step's patch with the gold patch: overshoot, undershoot, Jaccard, drift suggestions", load: async () => (await import('./analyze')).analyzeCommand },
-  { name: 'labels', summary: "drift labels: agreement (Cohen's kappa, confusion table) between two label files", load: async () => (await import('./labels')).labelsCommand },
-  { name: 'trajectory', summary: 'show an agent trajectory (SWE-agent, mini-swe-agent, OpenHands) step by step', load: async () => (await import('./trajectory')).trajectoryCommand },
-  { name: 'mcp', summary: "serve the run to a coding agent as an MCP server on stdio (tools: current step, status, submit, tests)", load: async () => (await import('./mcp')).mcpCommand },
+  {
+    name: 'validate',
+    summary: 'check a chain file and print one line per problem',
+    load: async () => (await import('./validate')).validateCommand,
+  },
+  {
+    name: 'checkout',
+    summary: 'check a chain out into a work tree and start a Seq or Oracle run',
+    load: async () => (await import('./checkout')).checkoutCommand,
+  },
+  {
+    name: 'status',
+    summary: 'show the chain, mode, current step and every step of the run',
+    load: async () => (await import('./status')).statusCommand,
+  },
+  {
+    name: 'submit',
+    summary: "commit the current step's work and advance to the next step",
+    load: async () => (await import('./submit')).submitCommand,
+  },
+  {
+    name: 'replay',
+    summary: 'commit every step from a predictions file (or gold) in Seq or Oracle mode',
+    load: async () => (await import('./replay')).replayCommand,
+  },
+  {
+    name: 'eval',
+    summary: "replay a chain and grade every step's tests in a container, like the SWE-bench harness",
+    load: async () => (await import('./eval')).evalCommand,
+  },
+  {
+    name: 'compare',
+    summary: 'compare Oracle and Seq reports of a chain: rates, chain errors, failure fingerprints',
+    load: async () => (await import('./compare')).compareCommand,
+  },
+  {
+    name: 'grade',
+    summary: 'grade an evaluation log like the SWE-bench harness (v5 or v4 rules)',
+    load: async () => (await import('./grade')).gradeCommand,
+  },
+  {
+    name: 'analyze',
+    summary: "compare a step's patch with the gold patch: overshoot, undershoot, Jaccard, drift suggestions",
+    load: async () => (await import('./analyze')).analyzeCommand,
+  },
+  {
+    name: 'labels',
+    summary: "drift labels: agreement (Cohen's kappa, confusion table) between two label files",
+    load: async () => (await import('./labels')).labelsCommand,
+  },
+  {
+    name: 'trajectory',
+    summary: 'show an agent trajectory (SWE-agent, mini-swe-agent, OpenHands) step by step',
+    load: async () => (await import('./trajectory')).trajectoryCommand,
+  },
+  {
+    name: 'mcp',
+    summary: 'serve the run to a coding agent as an MCP server on stdio (tools: current step, status, submit, tests)',
+    load: async () => (await import('./mcp')).mcpCommand,
+  },
 ];

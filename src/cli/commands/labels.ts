@@ -30,7 +30,9 @@ async function readLabels(path: string): Promise<DriftLabelRecord[]> {
     await opened;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(`${path}: cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message})`);
+    throw new UserError(
+      `${path}: cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message})`,
+    );
   }
   for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) reader.push(line);
   return reader.finish();
@@ -42,8 +44,13 @@ export const labelsCommand: CliCommand = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(argv, options, usage);
     const [sub, a, b, ...rest] = positionals;
-    if (sub !== 'agree') throw new UserError(`${sub === undefined ? 'missing subcommand' : `unknown subcommand '${sub}'`}\n\n${usage}`, 'usage');
-    if (a === undefined || b === undefined || rest.length > 0) throw new UserError(`labels agree takes exactly two label files\n\n${usage}`, 'usage');
+    if (sub !== 'agree')
+      throw new UserError(
+        `${sub === undefined ? 'missing subcommand' : `unknown subcommand '${sub}'`}\n\n${usage}`,
+        'usage',
+      );
+    if (a === undefined || b === undefined || rest.length > 0)
+      throw new UserError(`labels agree takes exactly two label files\n\n${usage}`, 'usage');
     const pathA = resolve(io.cwd, a);
     const pathB = resolve(io.cwd, b);
     const [ra, rb] = await Promise.all([readLabels(pathA), readLabels(pathB)]);

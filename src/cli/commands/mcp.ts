@@ -20,17 +20,26 @@ export const mcpCommand: CliCommand = {
   name: 'mcp',
   usage,
   async run(argv, io) {
-    const { values } = parseCommandArgs(argv, { dir: { type: 'string' }, 'agent-name': { type: 'string' }, feedback: { type: 'string' } }, usage);
+    const { values } = parseCommandArgs(
+      argv,
+      { dir: { type: 'string' }, 'agent-name': { type: 'string' }, feedback: { type: 'string' } },
+      usage,
+    );
     let feedback: AgentFeedback | undefined;
     if (values.feedback !== undefined) {
       const parsed = AgentFeedbackSchema.safeParse(values.feedback);
-      if (!parsed.success) throw new UserError(`--feedback must be none, summary or full, not '${values.feedback}'\n\n${usage}`, 'usage');
+      if (!parsed.success)
+        throw new UserError(`--feedback must be none, summary or full, not '${values.feedback}'\n\n${usage}`, 'usage');
       feedback = parsed.data;
     }
     const { AgentSession } = await import('../../infra/agent/session');
     const { serveStdio } = await import('../../infra/mcp/server');
     // Opened before serving so a directory without a run fails at once, with a message on stderr.
-    const session = await AgentSession.open({ dir: values.dir ?? io.cwd, agent: values['agent-name'] ?? 'mcp-agent', feedback });
+    const session = await AgentSession.open({
+      dir: values.dir ?? io.cwd,
+      agent: values['agent-name'] ?? 'mcp-agent',
+      feedback,
+    });
     io.err(`chainlens mcp: serving the run in ${session.workspace.dir} to agent '${session.agent}' on stdio`);
     await serveStdio(session, process.env.CHAINLENS_VERSION ?? '0.1.0');
     return 0;

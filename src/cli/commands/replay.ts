@@ -16,7 +16,14 @@ export const replayCommand: CliCommand = {
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(
       argv,
-      { repo: { type: 'string' }, dir: { type: 'string' }, mode: { type: 'string' }, predictions: { type: 'string' }, 'chain-id': { type: 'string' }, instances: { type: 'string' } },
+      {
+        repo: { type: 'string' },
+        dir: { type: 'string' },
+        mode: { type: 'string' },
+        predictions: { type: 'string' },
+        'chain-id': { type: 'string' },
+        instances: { type: 'string' },
+      },
       usage,
     );
     if (positionals.length !== 1) throw new UserError(`expected one chain file\n\n${usage}`, 'usage');

@@ -39,8 +39,23 @@ export function statusJson(state: RunState, chain: Chain, dir: string, dirty: bo
   const now = Date.now();
   return {
     dir,
-    chain: { id: chain.id, repo: chain.repo, format: chain.format, baseCommit: chain.baseCommit, dockerImage: chain.dockerImage, steps: chain.steps.length, file: state.chainFile },
-    run: { id: state.runId, mode: state.mode, branch: state.branch, createdAt: state.createdAt, currentStep: state.currentStep, complete: state.currentStep === null },
+    chain: {
+      id: chain.id,
+      repo: chain.repo,
+      format: chain.format,
+      baseCommit: chain.baseCommit,
+      dockerImage: chain.dockerImage,
+      steps: chain.steps.length,
+      file: state.chainFile,
+    },
+    run: {
+      id: state.runId,
+      mode: state.mode,
+      branch: state.branch,
+      createdAt: state.createdAt,
+      currentStep: state.currentStep,
+      complete: state.currentStep === null,
+    },
     uncommittedChanges: dirty,
     steps: state.steps.map((s) => ({
       order: s.order,
@@ -59,11 +74,22 @@ export function statusJson(state: RunState, chain: Chain, dir: string, dirty: bo
 export function printStatus(io: CliIO, state: RunState, chain: Chain, dir: string, dirty: boolean): void {
   const now = Date.now();
   const where = state.currentStep === null ? 'complete' : `step ${state.currentStep} of ${chain.steps.length}`;
-  io.out(`chain  ${chain.id} (${chain.repo}, ${chain.steps.length} steps)\nrun    ${state.runId}  mode ${state.mode}  ${where}\ndir    ${dir}${dirty ? '  (uncommitted changes)' : ''}\n`);
+  io.out(
+    `chain  ${chain.id} (${chain.repo}, ${chain.steps.length} steps)\nrun    ${state.runId}  mode ${state.mode}  ${where}\ndir    ${dir}${dirty ? '  (uncommitted changes)' : ''}\n`,
+  );
   const rows = [['#', 'instance', 'author', 'status', 'patch', 'time']];
   for (const s of state.steps) {
-    const patch = s.patch ? `${s.patch.files} file${s.patch.files === 1 ? '' : 's'} +${s.patch.insertions} -${s.patch.deletions}` : '';
-    rows.push([s.status === 'current' ? `>${s.order}` : ` ${s.order}`, s.instanceId, authorLabel(s.author), s.status.replace('_', ' '), patch, formatDuration(elapsed(s, now))]);
+    const patch = s.patch
+      ? `${s.patch.files} file${s.patch.files === 1 ? '' : 's'} +${s.patch.insertions} -${s.patch.deletions}`
+      : '';
+    rows.push([
+      s.status === 'current' ? `>${s.order}` : ` ${s.order}`,
+      s.instanceId,
+      authorLabel(s.author),
+      s.status.replace('_', ' '),
+      patch,
+      formatDuration(elapsed(s, now)),
+    ]);
   }
   io.out(table(rows));
   for (const s of state.steps) if (s.note && !s.note.startsWith('skipped')) io.out(`  step ${s.order}: ${s.note}`);

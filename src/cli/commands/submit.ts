@@ -18,7 +18,9 @@ export const submitCommand: CliCommand = {
     const { state, notes, submitted } = await ws.engine.submit();
     for (const n of notes) io.err(n);
     const chain = ws.store.loadChain(state.runId)!;
-    io.err(`submitted step ${submitted}${state.currentStep === null ? '; the chain is complete' : `; now on step ${state.currentStep}`}`);
+    io.err(
+      `submitted step ${submitted}${state.currentStep === null ? '; the chain is complete' : `; now on step ${state.currentStep}`}`,
+    );
     printStatus(io, state, chain, ws.dir, await ws.git.isDirty());
     return 0;
   },

@@ -1,7 +1,13 @@
 import { resolve } from 'node:path';
 import { UserError } from '../../core/util/errors';
 import { loadTrajectoryFile } from '../../infra/trajectories';
-import type { FileTouch, Trajectory, TrajectoryFile, TrajectoryProblem, TrajectoryStep } from '../../protocol/trajectory';
+import type {
+  FileTouch,
+  Trajectory,
+  TrajectoryFile,
+  TrajectoryProblem,
+  TrajectoryStep,
+} from '../../protocol/trajectory';
 import { parseCommandArgs } from '../args';
 import type { CliCommand, CliIO } from '../command';
 import { table } from '../format';
@@ -29,7 +35,8 @@ export const trajectoryCommand: CliCommand = {
     const { values, positionals } = parseCommandArgs(argv, options, usage);
     if (positionals.length !== 1) throw new UserError(`expected one trajectory file\n\n${usage}`, 'usage');
     const step = values.step === undefined ? null : Number(values.step);
-    if (step !== null && (!Number.isInteger(step) || step < 0)) throw new UserError(`--step: expected a step number (0, 1, ...), got '${values.step}'`, 'usage');
+    if (step !== null && (!Number.isInteger(step) || step < 0))
+      throw new UserError(`--step: expected a step number (0, 1, ...), got '${values.step}'`, 'usage');
 
     const path = resolve(io.cwd, positionals[0]);
     const file = await loadTrajectoryFile(path);
@@ -44,7 +51,9 @@ export const trajectoryCommand: CliCommand = {
       chosen = chosen.filter((t) => t.instanceId === values.instance);
       if (chosen.length === 0) {
         const ids = [...new Set(file.trajectories.map((t) => t.instanceId ?? '(no id)'))];
-        throw new UserError(`no instance '${values.instance}' in ${positionals[0]}`, 'input', [`instances: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? `, … (${ids.length})` : ''}`]);
+        throw new UserError(`no instance '${values.instance}' in ${positionals[0]}`, 'input', [
+          `instances: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? `, … (${ids.length})` : ''}`,
+        ]);
       }
     }
 
@@ -54,7 +63,11 @@ export const trajectoryCommand: CliCommand = {
       }
       const t = chosen.find((c) => c.attempt?.chosen) ?? chosen[chosen.length - 1];
       const s = t.steps[step];
-      if (!s) throw new UserError(`--step ${step}: the trajectory has ${t.steps.length} steps (0-${t.steps.length - 1})`, 'usage');
+      if (!s)
+        throw new UserError(
+          `--step ${step}: the trajectory has ${t.steps.length} steps (0-${t.steps.length - 1})`,
+          'usage',
+        );
       io.out(values.json ? JSON.stringify(s, null, 2) : describeStep(s));
       return 0;
     }
@@ -79,7 +92,9 @@ function allProblems(file: TrajectoryFile): TrajectoryProblem[] {
 export function formatProblem(p: TrajectoryProblem, shown: string, absolute: string): string {
   const file = p.file === absolute ? shown : p.file;
   const pos = [p.line, p.column].filter((n) => n !== undefined).join(':');
-  const where = [p.jsonPath ? `at ${p.jsonPath}` : '', p.byteOffset !== undefined ? `byte ${p.byteOffset}` : ''].filter(Boolean).join(', ');
+  const where = [p.jsonPath ? `at ${p.jsonPath}` : '', p.byteOffset !== undefined ? `byte ${p.byteOffset}` : '']
+    .filter(Boolean)
+    .join(', ');
   return `${file}${pos ? ':' + pos : ''}: ${p.severity}: ${p.message}${where ? ` (${where})` : ''}`;
 }
 
@@ -100,7 +115,14 @@ function describeTrajectory(t: Trajectory): string {
   const out = [header(t)];
   if (t.steps.length) {
     const rows = [['step', 'kind', 'action', 'exit', 'files']];
-    for (const s of t.steps) rows.push([String(s.index), s.actionKind, summariseAction(s), s.exitCode === null ? '' : String(s.exitCode), formatFiles(s.filesTouched)]);
+    for (const s of t.steps)
+      rows.push([
+        String(s.index),
+        s.actionKind,
+        summariseAction(s),
+        s.exitCode === null ? '' : String(s.exitCode),
+        formatFiles(s.filesTouched),
+      ]);
     out.push(table(rows));
   }
   out.push(submissionLine(t));
@@ -120,7 +142,13 @@ function instancesTable(ts: Trajectory[], shown: string): string {
   const rows = [['instance', 'steps', 'exit', 'model', 'patch']];
   for (const t of ts) {
     const files = t.submission ? [...t.submission.matchAll(/^diff --git /gm)].length : 0;
-    rows.push([t.instanceId ?? '(no id)', String(t.steps.length), t.exitStatus ?? '', t.model ?? '', t.submission === null ? 'none' : `${files} file${files === 1 ? '' : 's'}`]);
+    rows.push([
+      t.instanceId ?? '(no id)',
+      String(t.steps.length),
+      t.exitStatus ?? '',
+      t.model ?? '',
+      t.submission === null ? 'none' : `${files} file${files === 1 ? '' : 's'}`,
+    ]);
   }
   return `${shown}: ${ts.length} trajectories (${ts[0].source.format} ${ts[0].source.version}); pick one with --instance <id>\n${table(rows)}`;
 }
@@ -145,12 +173,27 @@ function clip(s: string, n: number): string {
 }
 
 function describeStep(s: TrajectoryStep): string {
-  const lines = [`step ${s.index} · ${s.actionKind} (${s.actionKindReason})${s.exitCode === null ? '' : ` · exit ${s.exitCode}`}${s.executionTimeSec === null ? '' : ` · ${s.executionTimeSec.toFixed(2)}s`}`];
+  const lines = [
+    `step ${s.index} · ${s.actionKind} (${s.actionKindReason})${s.exitCode === null ? '' : ` · exit ${s.exitCode}`}${s.executionTimeSec === null ? '' : ` · ${s.executionTimeSec.toFixed(2)}s`}`,
+  ];
   if (s.tool) lines.push(`tool: ${s.tool.name} ${JSON.stringify(s.tool.args)}`);
-  lines.push('', '--- thought', s.thought.trimEnd(), '', '--- action', s.action.trimEnd(), '', '--- observation', s.observation.trimEnd());
+  lines.push(
+    '',
+    '--- thought',
+    s.thought.trimEnd(),
+    '',
+    '--- action',
+    s.action.trimEnd(),
+    '',
+    '--- observation',
+    s.observation.trimEnd(),
+  );
   if (s.filesTouched.length) {
     lines.push('', '--- files');
-    for (const t of s.filesTouched) lines.push(`${t.access.padEnd(6)} ${t.path}${t.ranges.length ? ' ' + t.ranges.map((r) => `${r.start}-${r.end}`).join(', ') : ''}`);
+    for (const t of s.filesTouched)
+      lines.push(
+        `${t.access.padEnd(6)} ${t.path}${t.ranges.length ? ' ' + t.ranges.map((r) => `${r.start}-${r.end}`).join(', ') : ''}`,
+      );
   }
   const p = s.patchSoFar;
   if (p) {
@@ -160,4 +203,3 @@ function describeStep(s: TrajectoryStep): string {
   }
   return lines.join('\n');
 }
-

@@ -18,16 +18,27 @@ export const validateCommand: CliCommand = {
   name: 'validate',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, { 'chain-id': { type: 'string' }, instances: { type: 'string' } }, usage);
+    const { values, positionals } = parseCommandArgs(
+      argv,
+      { 'chain-id': { type: 'string' }, instances: { type: 'string' } },
+      usage,
+    );
     if (positionals.length !== 1) throw new UserError(`expected one chain file\n\n${usage}`, 'usage');
     try {
-      const { chain, path } = readChainFile(io.cwd, positionals[0], { chainId: values['chain-id'], instances: values.instances });
-      io.out(`${path}: valid ${chain.format} chain '${chain.id}' (${chain.repo} @ ${chain.baseCommit.slice(0, 12)}, ${chain.steps.length} step${chain.steps.length === 1 ? '' : 's'})`);
+      const { chain, path } = readChainFile(io.cwd, positionals[0], {
+        chainId: values['chain-id'],
+        instances: values.instances,
+      });
+      io.out(
+        `${path}: valid ${chain.format} chain '${chain.id}' (${chain.repo} @ ${chain.baseCommit.slice(0, 12)}, ${chain.steps.length} step${chain.steps.length === 1 ? '' : 's'})`,
+      );
       return 0;
     } catch (e) {
       // A dataset of several chains with no --chain-id: validate each chain.
-      if (e instanceof UserError && /choose one with --chain-id/.test(e.message)) return validateDataset(positionals[0], io);
-      if (e instanceof UserError && /pick instances of one repository/.test(e.message) && !values.instances) return validateInstanceFile(positionals[0], io);
+      if (e instanceof UserError && /choose one with --chain-id/.test(e.message))
+        return validateDataset(positionals[0], io);
+      if (e instanceof UserError && /pick instances of one repository/.test(e.message) && !values.instances)
+        return validateInstanceFile(positionals[0], io);
       // Problems in the file are validate's output; a file that cannot be read is an error (stderr).
       if (e instanceof UserError && e.kind === 'input' && e.details.length) {
         io.out(e.details.join('\n'));
@@ -64,7 +75,9 @@ async function validateInstanceFile(file: string, io: Parameters<CliCommand['run
   const instances = readSweBenchInstances(path, parseJsonDocuments(path, readUserFile(path, 'chain file')));
   const byRepo = new Map<string, number>();
   for (const x of instances) byRepo.set(x.instance.repo, (byRepo.get(x.instance.repo) ?? 0) + 1);
-  io.out(`${path}: valid SWE-bench instances file: ${instances.length} instances of ${byRepo.size} repositories (${[...byRepo].map(([r, n]) => `${r}: ${n}`).join(', ')})`);
+  io.out(
+    `${path}: valid SWE-bench instances file: ${instances.length} instances of ${byRepo.size} repositories (${[...byRepo].map(([r, n]) => `${r}: ${n}`).join(', ')})`,
+  );
   io.out('a chain is one repository: pick its instances in order with --instances <id,id,...>');
   return 0;
 }

@@ -13,7 +13,11 @@ export function diffSections(patch: string): Map<string, { text: string; change:
   const starts = [...patch.matchAll(/^diff --git a\/(.+?) b\/(.+)$/gm)];
   starts.forEach((m, i) => {
     const text = patch.slice(m.index, i + 1 < starts.length ? starts[i + 1].index : patch.length);
-    const change = /^new file mode/m.test(text.split('\n@@')[0]) ? 'added' : /^deleted file mode/m.test(text.split('\n@@')[0]) ? 'deleted' : 'modified';
+    const change = /^new file mode/m.test(text.split('\n@@')[0])
+      ? 'added'
+      : /^deleted file mode/m.test(text.split('\n@@')[0])
+        ? 'deleted'
+        : 'modified';
     out.set(change === 'deleted' ? m[1] : m[2], { text, change });
   });
   return out;
@@ -63,7 +67,11 @@ export function recordToTrajectory(record: AgentRecord, file: string): Trajector
     const origin = { jsonPath: `$.info.chainlens.events[${index}]` };
     if (e.kind === 'worktree') {
       patchSoFar = e.patch;
-      const filesTouched: FileTouch[] = e.files.map((f) => ({ path: f.path, access: f.change === 'added' ? 'create' : f.change === 'deleted' ? 'delete' : 'edit', ranges: [] }));
+      const filesTouched: FileTouch[] = e.files.map((f) => ({
+        path: f.path,
+        access: f.change === 'added' ? 'create' : f.change === 'deleted' ? 'delete' : 'edit',
+        ranges: [],
+      }));
       return {
         index,
         thought: '',
@@ -125,21 +133,50 @@ export function timeSpentSec(record: AgentRecord, now: Date): number {
  */
 export function recordToMiniSweAgent(record: AgentRecord, now: Date): Record<string, unknown> {
   const messages: Record<string, unknown>[] = [
-    { role: 'system', content: `ChainLens attached agent '${record.agent}' solving step ${record.step} of run ${record.runId} in ${record.workspaceRoot}.` },
+    {
+      role: 'system',
+      content: `ChainLens attached agent '${record.agent}' solving step ${record.step} of run ${record.runId} in ${record.workspaceRoot}.`,
+    },
     { role: 'user', content: `Please solve this issue: ${record.problemStatement}` },
   ];
   for (const e of record.events) {
     const stamp = new Date(e.at).getTime() / 1000;
     if (e.kind === 'tool') {
-      messages.push({ role: 'assistant', content: '', tool_calls: [{ id: e.id, type: 'function', function: { name: e.tool, arguments: JSON.stringify(e.args) } }], extra: { timestamp: stamp } });
-      messages.push({ role: 'tool', tool_call_id: e.id, content: e.result, extra: { returncode: e.isError ? 1 : 0, execution_time: e.durationMs / 1000, timestamp: stamp + e.durationMs / 1000 } });
+      messages.push({
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ id: e.id, type: 'function', function: { name: e.tool, arguments: JSON.stringify(e.args) } }],
+        extra: { timestamp: stamp },
+      });
+      messages.push({
+        role: 'tool',
+        tool_call_id: e.id,
+        content: e.result,
+        extra: {
+          returncode: e.isError ? 1 : 0,
+          execution_time: e.durationMs / 1000,
+          timestamp: stamp + e.durationMs / 1000,
+        },
+      });
     } else {
       const args = { files: e.files.map((f) => f.path) };
-      messages.push({ role: 'assistant', content: renderWorktreeChange(e), tool_calls: [{ id: e.id, type: 'function', function: { name: 'worktree_change', arguments: JSON.stringify(args) } }], extra: { timestamp: stamp } });
+      messages.push({
+        role: 'assistant',
+        content: renderWorktreeChange(e),
+        tool_calls: [
+          { id: e.id, type: 'function', function: { name: 'worktree_change', arguments: JSON.stringify(args) } },
+        ],
+        extra: { timestamp: stamp },
+      });
       messages.push({ role: 'tool', tool_call_id: e.id, content: e.diff, extra: { returncode: 0, timestamp: stamp } });
     }
   }
-  if (record.exitStatus !== 'working') messages.push({ role: 'exit', content: '', extra: { exit_status: record.exitStatus, submission: record.submission ?? '' } });
+  if (record.exitStatus !== 'working')
+    messages.push({
+      role: 'exit',
+      content: '',
+      extra: { exit_status: record.exitStatus, submission: record.submission ?? '' },
+    });
   const calls = record.events.filter((e) => e.kind === 'tool').length;
   return {
     trajectory_format: 'mini-swe-agent-1.1',

@@ -44,7 +44,8 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = [
   {
     name: 'get_run_status',
     title: 'Get the chain run status',
-    description: 'Every step of the chain run: which is current, which are submitted, who authored each, and how big each submitted patch is.',
+    description:
+      'Every step of the chain run: which is current, which are submitted, who authored each, and how big each submitted patch is.',
     inputSchema: noArgs,
     args: GetRunStatusArgsSchema,
     readOnly: true,
@@ -58,7 +59,11 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        step: { type: 'integer', minimum: 1, description: 'The step number you are submitting (as get_current_step reported it).' },
+        step: {
+          type: 'integer',
+          minimum: 1,
+          description: 'The step number you are submitting (as get_current_step reported it).',
+        },
         summary: { type: 'string', maxLength: 4000, description: 'What you changed and why, in one or two sentences.' },
       },
       additionalProperties: false,
@@ -80,7 +85,8 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = [
 
 export function agentTool(name: string): AgentToolDefinition {
   const tool = AGENT_TOOLS.find((t) => t.name === name);
-  if (!tool) throw new UserError(`unknown tool '${name}'; the tools are ${AGENT_TOOLS.map((t) => t.name).join(', ')}`, 'usage');
+  if (!tool)
+    throw new UserError(`unknown tool '${name}'; the tools are ${AGENT_TOOLS.map((t) => t.name).join(', ')}`, 'usage');
   return tool;
 }
 
@@ -90,8 +96,13 @@ export function parseToolArgs(tool: AgentToolDefinition, raw: unknown): Record<s
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((i) => {
     const where = i.path.length ? `'${i.path.join('.')}'` : 'the arguments';
-    if (i.code === 'unrecognized_keys') return `unknown argument${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `'${k}'`).join(', ')}`;
+    if (i.code === 'unrecognized_keys')
+      return `unknown argument${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `'${k}'`).join(', ')}`;
     return `${where}: ${i.message}`;
   });
-  throw new UserError(`bad arguments for ${tool.name}: ${problems.join('; ')} (nothing was changed)`, 'usage', problems);
+  throw new UserError(
+    `bad arguments for ${tool.name}: ${problems.join('; ')} (nothing was changed)`,
+    'usage',
+    problems,
+  );
 }

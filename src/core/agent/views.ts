@@ -21,8 +21,17 @@ export interface CurrentStepView {
   testFeedback: AgentFeedback;
 }
 
-export function currentStepView(state: RunState, chain: Chain, repository: string, feedback: AgentFeedback): CurrentStepView {
-  if (state.currentStep === null) throw new UserError(`run ${state.runId} is complete: every step has been submitted, there is nothing left to solve`, 'state');
+export function currentStepView(
+  state: RunState,
+  chain: Chain,
+  repository: string,
+  feedback: AgentFeedback,
+): CurrentStepView {
+  if (state.currentStep === null)
+    throw new UserError(
+      `run ${state.runId} is complete: every step has been submitted, there is nothing left to solve`,
+      'state',
+    );
   const index = state.steps.findIndex((s) => s.order === state.currentStep);
   const step = state.steps[index];
   return {
@@ -45,7 +54,15 @@ export interface RunStatusView {
   mode: RunState['mode'];
   currentStep: number | null;
   complete: boolean;
-  steps: { step: number; instanceId: string; status: string; author: string; patch: { files: number; insertions: number; deletions: number } | null; elapsedMs: number | null; note: string | null }[];
+  steps: {
+    step: number;
+    instanceId: string;
+    status: string;
+    author: string;
+    patch: { files: number; insertions: number; deletions: number } | null;
+    elapsedMs: number | null;
+    note: string | null;
+  }[];
 }
 
 export function runStatusView(state: RunState): RunStatusView {
@@ -55,7 +72,15 @@ export function runStatusView(state: RunState): RunStatusView {
     mode: state.mode,
     currentStep: state.currentStep,
     complete: state.currentStep === null,
-    steps: state.steps.map((s) => ({ step: s.order, instanceId: s.instanceId, status: s.status, author: authorLabel(s.author), patch: s.patch, elapsedMs: s.elapsedMs, note: s.note })),
+    steps: state.steps.map((s) => ({
+      step: s.order,
+      instanceId: s.instanceId,
+      status: s.status,
+      author: authorLabel(s.author),
+      patch: s.patch,
+      elapsedMs: s.elapsedMs,
+      note: s.note,
+    })),
   };
 }
 
@@ -77,8 +102,14 @@ export interface TestFeedbackView {
 }
 
 /** An evaluation, cut down to what the run's feedback level allows. */
-export function testFeedbackView(evaluation: StepEvaluation, feedback: Exclude<AgentFeedback, 'none'>): TestFeedbackView {
-  const count = (b: { success: string[]; failure: string[] }) => ({ passed: b.success.length, failed: b.failure.length });
+export function testFeedbackView(
+  evaluation: StepEvaluation,
+  feedback: Exclude<AgentFeedback, 'none'>,
+): TestFeedbackView {
+  const count = (b: { success: string[]; failure: string[] }) => ({
+    passed: b.success.length,
+    failed: b.failure.length,
+  });
   const view: TestFeedbackView = {
     step: evaluation.order,
     resolved: evaluation.resolved,

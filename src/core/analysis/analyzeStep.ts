@@ -1,4 +1,14 @@
-import type { EvidenceLine, FileCoverage, ScopeEntry, ScopeReport, SideRange, StepAnalysis, SymbolKind, SymbolMetrics, DriftSuggestion } from '../../protocol/analysis';
+import type {
+  EvidenceLine,
+  FileCoverage,
+  ScopeEntry,
+  ScopeReport,
+  SideRange,
+  StepAnalysis,
+  SymbolKind,
+  SymbolMetrics,
+  DriftSuggestion,
+} from '../../protocol/analysis';
 import { applyFilePatchWithEdits, type LineEdit } from '../patch/apply';
 import { changedLines, mapOldLineToNew } from '../patch/lines';
 import { touchedPaths } from '../patch/paths';
@@ -78,7 +88,10 @@ function pairFiles(step: Patch, gold: Patch): FilePair[] {
     let pair = pairs.get(filePath(g));
     if (!pair || pair.gold) {
       // Gold may name the file by its other side (one patch renames, the other edits).
-      pair = [...pairs.values()].find((p) => !p.gold && p.step && (p.step.oldPath === g.oldPath || p.step.newPath === g.oldPath)) ?? undefined;
+      pair =
+        [...pairs.values()].find(
+          (p) => !p.gold && p.step && (p.step.oldPath === g.oldPath || p.step.newPath === g.oldPath),
+        ) ?? undefined;
     }
     if (pair && !pair.gold) pair.gold = g;
     else pairs.set(filePath(g), { path: filePath(g), gold: g });
@@ -89,7 +102,13 @@ function pairFiles(step: Patch, gold: Patch): FilePair[] {
 const isBlank = (text: string) => text.trim() === '';
 
 /** Which symbol each added/removed line of a patch falls in (blank lines count for none). */
-function touchesOf(file: FilePatch | undefined, pre: SourceOutline, post: SourceOutline, stepFile: FilePatch | undefined, side: PatchSide): Map<string, Touch> {
+function touchesOf(
+  file: FilePatch | undefined,
+  pre: SourceOutline,
+  post: SourceOutline,
+  stepFile: FilePatch | undefined,
+  side: PatchSide,
+): Map<string, Touch> {
   const out = new Map<string, Touch>();
   if (!file) return out;
   for (const cl of changedLines(file)) {
@@ -103,13 +122,21 @@ function touchesOf(file: FilePatch | undefined, pre: SourceOutline, post: Source
     }
     t.postLines.push(cl.newLine);
     t.stepLines.push(side === 'step' ? cl.newLine : mapOldLineToNew(stepFile, cl.oldLine));
-    t.evidence.push(cl.kind === 'add' ? { side, file: filePath(file), line: cl.newLine, text: cl.text } : { side: 'base', file: filePath(file), line: cl.oldLine, text: cl.text });
+    t.evidence.push(
+      cl.kind === 'add'
+        ? { side, file: filePath(file), line: cl.newLine, text: cl.text }
+        : { side: 'base', file: filePath(file), line: cl.oldLine, text: cl.text },
+    );
   }
   return out;
 }
 
 /** File-level touches when no symbols can be had: one pseudo-entry holding every changed line. */
-function fileLevelLines(file: FilePatch | undefined, stepFile: FilePatch | undefined, side: PatchSide): { post: number[]; step: number[] } {
+function fileLevelLines(
+  file: FilePatch | undefined,
+  stepFile: FilePatch | undefined,
+  side: PatchSide,
+): { post: number[]; step: number[] } {
   const post: number[] = [];
   const step: number[] = [];
   for (const cl of file ? changedLines(file) : []) {
@@ -140,14 +167,24 @@ class FileAnalysis {
     let o = this.outlines.get(text);
     if (!o) {
       const base = from && (await this.outlines.get(from.text)?.catch(() => undefined));
-      o = this.input.symbols!.open(this.pair.path, text, base && from ? { outline: base, edits: syntaxEdits(from.text, text, from.edits) } : undefined);
+      o = this.input.symbols!.open(
+        this.pair.path,
+        text,
+        base && from ? { outline: base, edits: syntaxEdits(from.text, text, from.edits) } : undefined,
+      );
       this.outlines.set(text, o);
     }
     return o;
   }
 
   private fileLevel(note: string, language: string | null): FileResult {
-    return { coverage: { file: this.pair.path, language, level: 'file', note }, stepTouches: new Map(), goldTouches: new Map(), metrics: [], drift: [] };
+    return {
+      coverage: { file: this.pair.path, language, level: 'file', note },
+      stepTouches: new Map(),
+      goldTouches: new Map(),
+      metrics: [],
+      drift: [],
+    };
   }
 
   async run(): Promise<FileResult> {
@@ -158,14 +195,22 @@ class FileAnalysis {
     if (!language) return this.fileLevel('no grammar for this file type: file-level only', null);
 
     const [stepPre, goldPre] = await Promise.all([this.preImage('step'), this.preImage('gold')]);
-    if (stepPre === undefined || goldPre === undefined) return this.fileLevel(`the file before the ${stepPre === undefined ? 'step' : 'gold'} patch could not be read`, language);
+    if (stepPre === undefined || goldPre === undefined)
+      return this.fileLevel(
+        `the file before the ${stepPre === undefined ? 'step' : 'gold'} patch could not be read`,
+        language,
+      );
     let stepPost: string;
     let goldPost: string;
     let stepEdits: LineEdit[] = [];
     let goldEdits: LineEdit[] = [];
     try {
-      ({ text: stepPost, edits: stepEdits } = pair.step ? applyFilePatchWithEdits(stepPre, pair.step) : { text: stepPre, edits: [] });
-      ({ text: goldPost, edits: goldEdits } = pair.gold ? applyFilePatchWithEdits(goldPre, pair.gold) : { text: goldPre, edits: [] });
+      ({ text: stepPost, edits: stepEdits } = pair.step
+        ? applyFilePatchWithEdits(stepPre, pair.step)
+        : { text: stepPre, edits: [] });
+      ({ text: goldPost, edits: goldEdits } = pair.gold
+        ? applyFilePatchWithEdits(goldPre, pair.gold)
+        : { text: goldPre, edits: [] });
     } catch (e) {
       if (e instanceof UserError) return this.fileLevel(e.message, language);
       throw e;
@@ -175,12 +220,18 @@ class FileAnalysis {
       try {
         const sPre = await this.open(stepPre);
         const gPre = await this.open(goldPre);
-        outlines = [sPre, await this.open(stepPost, { text: stepPre, edits: stepEdits }), gPre, await this.open(goldPost, { text: goldPre, edits: goldEdits })];
+        outlines = [
+          sPre,
+          await this.open(stepPost, { text: stepPre, edits: stepEdits }),
+          gPre,
+          await this.open(goldPost, { text: goldPre, edits: goldEdits }),
+        ];
       } catch (e) {
         return this.fileLevel(`symbols unavailable, file-level only: ${(e as Error).message}`, language);
       }
       const [sPre, sPost, gPre, gPost] = outlines;
-      if (!sPre || !sPost || !gPre || !gPost) return this.fileLevel(`no ${language} symbols: file-level only`, language);
+      if (!sPre || !sPost || !gPre || !gPost)
+        return this.fileLevel(`no ${language} symbols: file-level only`, language);
       if (pair.step) input.onStepVersion?.(pair.path, sPost);
       const stepTouches = touchesOf(pair.step, sPre, sPost, pair.step, 'step');
       const goldTouches = touchesOf(pair.gold, gPre, gPost, pair.step, 'gold');
@@ -196,9 +247,16 @@ class FileAnalysis {
         metrics.push({
           file: pair.path,
           symbol: name,
-          cyclomatic: { base: base?.cyclomatic ?? null, step: step?.cyclomatic ?? null, gold: gold?.cyclomatic ?? null },
+          cyclomatic: {
+            base: base?.cyclomatic ?? null,
+            step: step?.cyclomatic ?? null,
+            gold: gold?.cyclomatic ?? null,
+          },
           lloc: { base: base?.lloc ?? null, step: step?.lloc ?? null, gold: gold?.lloc ?? null },
-          delta: { cyclomatic: step && gold ? step.cyclomatic - gold.cyclomatic : null, lloc: step && gold ? step.lloc - gold.lloc : null },
+          delta: {
+            cyclomatic: step && gold ? step.cyclomatic - gold.cyclomatic : null,
+            lloc: step && gold ? step.lloc - gold.lloc : null,
+          },
         });
         if (step && gold) {
           drift.push(
@@ -221,7 +279,13 @@ class FileAnalysis {
   }
 }
 
-function scope(step: ReadonlySet<string>, gold: ReadonlySet<string>, overshoot: ScopeEntry[], undershoot: ScopeEntry[], forJaccard?: (key: string) => boolean): ScopeReport {
+function scope(
+  step: ReadonlySet<string>,
+  gold: ReadonlySet<string>,
+  overshoot: ScopeEntry[],
+  undershoot: ScopeEntry[],
+  forJaccard?: (key: string) => boolean,
+): ScopeReport {
   const keep = forJaccard ?? (() => true);
   return {
     step: [...step],
@@ -232,7 +296,8 @@ function scope(step: ReadonlySet<string>, gold: ReadonlySet<string>, overshoot: 
   };
 }
 
-const byPosition = (a: ScopeEntry, b: ScopeEntry) => a.file.localeCompare(b.file) || (a.ranges[0]?.startLine ?? 0) - (b.ranges[0]?.startLine ?? 0);
+const byPosition = (a: ScopeEntry, b: ScopeEntry) =>
+  a.file.localeCompare(b.file) || (a.ranges[0]?.startLine ?? 0) - (b.ranges[0]?.startLine ?? 0);
 
 /**
  * Overshoot, undershoot, Jaccard overlaps, per-symbol metric deltas and drift suggestions of a
@@ -269,22 +334,38 @@ export async function analyzeStep(input: AnalyzeStepInput): Promise<StepAnalysis
     }
     if (goldNames.some((p) => !stepFiles.has(p))) {
       const lines = fileLevelLines(pair.gold, pair.step, 'gold');
-      fileUndershoot.push({ file: pair.path, ranges: [...toRanges('gold', lines.post), ...toRanges('step', lines.step)] });
+      fileUndershoot.push({
+        file: pair.path,
+        ranges: [...toRanges('gold', lines.post), ...toRanges('step', lines.step)],
+      });
     }
 
     for (const [name, t] of r.stepTouches) {
       stepPairs.add(`${pair.path}::${name}`);
-      if (!r.goldTouches.has(name)) symOvershoot.push({ file: pair.path, symbol: name, kind: t.kind, ranges: toRanges('step', t.postLines) });
+      if (!r.goldTouches.has(name))
+        symOvershoot.push({ file: pair.path, symbol: name, kind: t.kind, ranges: toRanges('step', t.postLines) });
     }
     for (const [name, t] of r.goldTouches) {
       goldPairs.add(`${pair.path}::${name}`);
-      if (!r.stepTouches.has(name)) symUndershoot.push({ file: pair.path, symbol: name, kind: t.kind, ranges: [...toRanges('gold', t.postLines), ...toRanges('step', t.stepLines)] });
+      if (!r.stepTouches.has(name))
+        symUndershoot.push({
+          file: pair.path,
+          symbol: name,
+          kind: t.kind,
+          ranges: [...toRanges('gold', t.postLines), ...toRanges('step', t.stepLines)],
+        });
     }
   }
 
   return {
     files: scope(stepFiles, goldFiles, fileOvershoot.sort(byPosition), fileUndershoot.sort(byPosition)),
-    symbols: scope(stepPairs, goldPairs, symOvershoot.sort(byPosition), symUndershoot.sort(byPosition), (k) => !k.endsWith(`::${MODULE_SYMBOL}`)),
+    symbols: scope(
+      stepPairs,
+      goldPairs,
+      symOvershoot.sort(byPosition),
+      symUndershoot.sort(byPosition),
+      (k) => !k.endsWith(`::${MODULE_SYMBOL}`),
+    ),
     metrics,
     drift,
     coverage,

@@ -5,11 +5,17 @@ import { MODULE_SYMBOL } from './symbols';
 const RELATIVE = 'Relative to the gold patch, not proof of a bug.';
 
 function where(e: ScopeEntry): string {
-  return e.symbol === undefined ? e.file : e.symbol === MODULE_SYMBOL ? `top-level code of ${e.file}` : `${e.symbol} (${e.file})`;
+  return e.symbol === undefined
+    ? e.file
+    : e.symbol === MODULE_SYMBOL
+      ? `top-level code of ${e.file}`
+      : `${e.symbol} (${e.file})`;
 }
 
 function goldLines(e: ScopeEntry): string {
-  const gold = e.ranges.filter((r) => r.side === 'gold').map((r) => (r.startLine === r.endLine ? `${r.startLine}` : `${r.startLine}–${r.endLine}`));
+  const gold = e.ranges
+    .filter((r) => r.side === 'gold')
+    .map((r) => (r.startLine === r.endLine ? `${r.startLine}` : `${r.startLine}–${r.endLine}`));
   return gold.length > 0 ? ` (gold lines ${gold.slice(0, 4).join(', ')}${gold.length > 4 ? ', …' : ''})` : '';
 }
 
@@ -37,7 +43,13 @@ export function decorationsFor(analysis: StepAnalysis): FileDecorations[] {
           ? `Overshoot: this step changes ${where(e)}, which the gold patch leaves alone. ${RELATIVE}`
           : `Undershoot: the gold patch changes ${where(e)}${goldLines(e)}; this step leaves it alone. ${RELATIVE}`;
       for (const r of e.ranges.filter((x) => x.side === 'step')) {
-        push(e.file, { kind, startLine: r.startLine, endLine: r.endLine, hover, ...(e.symbol !== undefined ? { symbol: e.symbol } : {}) });
+        push(e.file, {
+          kind,
+          startLine: r.startLine,
+          endLine: r.endLine,
+          hover,
+          ...(e.symbol !== undefined ? { symbol: e.symbol } : {}),
+        });
       }
     }
   };
@@ -50,7 +62,9 @@ export function decorationsFor(analysis: StepAnalysis): FileDecorations[] {
     const stepLines = s.evidence.filter((e) => e.side === 'step').map((e) => e.line);
     const startLine = stepLines.length > 0 ? Math.min(...stepLines) : s.range.startLine;
     const endLine = stepLines.length > 0 ? Math.max(...stepLines) : s.range.startLine;
-    const ev = s.evidence.slice(0, 6).map((e) => `  ${e.side === 'step' ? 'step' : e.side === 'gold' ? 'gold' : 'before'} ${e.line}: ${e.text}`);
+    const ev = s.evidence
+      .slice(0, 6)
+      .map((e) => `  ${e.side === 'step' ? 'step' : e.side === 'gold' ? 'gold' : 'before'} ${e.line}: ${e.text}`);
     const hover = [
       `Suggested drift: ${s.label} (${s.group} ${GROUP_NAMES[s.group]}${s.iec ? ', input/error contract' : ''}) in ${s.symbol}`,
       s.reason,
@@ -62,5 +76,8 @@ export function decorationsFor(analysis: StepAnalysis): FileDecorations[] {
 
   return [...byFile.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([file, decorations]) => ({ file, decorations: decorations.sort((a, b) => a.startLine - b.startLine || a.kind.localeCompare(b.kind)) }));
+    .map(([file, decorations]) => ({
+      file,
+      decorations: decorations.sort((a, b) => a.startLine - b.startLine || a.kind.localeCompare(b.kind)),
+    }));
 }

@@ -58,7 +58,8 @@ function evidence(v: SymbolVersions, diffs: FactDiff[]): EvidenceLine[] {
         const id = `${side}:${line}`;
         if (seen.has(id)) continue;
         seen.add(id);
-        const lines = side === 'step' ? (stepLines ??= detail.text.split('\n')) : (goldLines ??= detail.text.split('\n'));
+        const lines =
+          side === 'step' ? (stepLines ??= detail.text.split('\n')) : (goldLines ??= detail.text.split('\n'));
         out.push({ side, file: v.file, line, text: (lines[line - detail.symbol.startLine] ?? '').trim() });
       }
     }
@@ -146,7 +147,10 @@ export function suggestDrift(v: SymbolVersions): DriftSuggestion[] {
   if (!empty(fallbacks)) {
     out.push({
       label: 'SILENT FALLBACK',
-      reason: joinParts([describe(fallbacks.stepOnly, 'substitution(s)/coercion(s) only in the step'), describe(fallbacks.goldOnly, 'only in gold')]),
+      reason: joinParts([
+        describe(fallbacks.stepOnly, 'substitution(s)/coercion(s) only in the step'),
+        describe(fallbacks.goldOnly, 'only in gold'),
+      ]),
       evidence: evidence(v, [fallbacks]),
     });
   }
@@ -164,7 +168,10 @@ export function suggestDrift(v: SymbolVersions): DriftSuggestion[] {
   if (!empty(effects)) {
     out.push({
       label: 'EXTERNAL EFFECTS',
-      reason: joinParts([describe(effects.stepOnly, 'effect(s) only in the step'), describe(effects.goldOnly, 'effect(s) only in gold')]),
+      reason: joinParts([
+        describe(effects.stepOnly, 'effect(s) only in the step'),
+        describe(effects.goldOnly, 'effect(s) only in gold'),
+      ]),
       evidence: evidence(v, [effects]),
     });
   }
@@ -172,7 +179,10 @@ export function suggestDrift(v: SymbolVersions): DriftSuggestion[] {
   if (out.length === 0 && v.touchedByStep && v.touchedByGold && step.signature === gold.signature) {
     out.push({
       label: 'EQUIVALENT',
-      reason: step.text === gold.text ? `the step's ${v.symbol} is identical to gold's` : `the step's ${v.symbol} differs from gold's only in comments, docstrings or layout`,
+      reason:
+        step.text === gold.text
+          ? `the step's ${v.symbol} is identical to gold's`
+          : `the step's ${v.symbol} differs from gold's only in comments, docstrings or layout`,
       evidence: [],
     });
   }

@@ -9,7 +9,8 @@ function lineStarts(text: string): number[] {
 }
 
 /** Index where 0-based `line` starts; the end of the text for lines past the last one. */
-const offsetOf = (starts: readonly number[], line: number, length: number) => (line < starts.length ? starts[line] : length);
+const offsetOf = (starts: readonly number[], line: number, length: number) =>
+  line < starts.length ? starts[line] : length;
 
 /** Row/column of an index (binary search over the line starts). */
 export function pointOf(starts: readonly number[], index: number): SyntaxPoint {

@@ -8,12 +8,58 @@ const EFFECT_CALL =
   /^(print|pprint|open|input|console\.\w+|process\.(stdout|stderr)\.write|fmt\.(F?Print\w*)|System\.(out|err)\.\w+|warnings\.warn|sys\.(stdout|stderr)\.write|sys\.exit|os\.(remove|unlink|makedirs|mkdir|rmdir|rename|replace|system|chdir|putenv|environ\.\w+)|shutil\.\w+|subprocess\.\w+|(?:[\w.]+\.)?(?:log|logger|logging|_log|_logger|LOGGER|LOG|LOGGING)\.(debug|info|warning|warn|error|exception|critical|fatal|log|trace|Print\w*|Fatal\w*))$/;
 const EFFECT_MACRO = /^(println|eprintln|print|eprint|dbg|log::\w+|info|warn|error|debug|trace)$/;
 /** Methods that change their receiver in place. */
-const MUTATORS = new Set(['append', 'extend', 'insert', 'update', 'pop', 'remove', 'clear', 'setdefault', 'add', 'discard', 'sort', 'reverse', 'push', 'splice', 'set', 'delete', 'put', 'putAll', 'removeIf']);
+const MUTATORS = new Set([
+  'append',
+  'extend',
+  'insert',
+  'update',
+  'pop',
+  'remove',
+  'clear',
+  'setdefault',
+  'add',
+  'discard',
+  'sort',
+  'reverse',
+  'push',
+  'splice',
+  'set',
+  'delete',
+  'put',
+  'putAll',
+  'removeIf',
+]);
 /** Coercions that silently turn a bad input into some value (SILENT FALLBACK). */
-const COERCIONS = new Set(['int', 'str', 'float', 'bool', 'list', 'tuple', 'dict', 'set', 'bytes', 'Number', 'String', 'Boolean', 'parseInt', 'parseFloat']);
-const LITERAL = /^(string|concatenated_string|integer|float|number|true|false|none|null|undefined|nil|list|dictionary|tuple|set|array|object|template_string|interpreted_string_literal|raw_string_literal|string_literal|int_literal|decimal_integer_literal|float_literal|integer_literal|boolean_literal|unit_expression)$/;
+const COERCIONS = new Set([
+  'int',
+  'str',
+  'float',
+  'bool',
+  'list',
+  'tuple',
+  'dict',
+  'set',
+  'bytes',
+  'Number',
+  'String',
+  'Boolean',
+  'parseInt',
+  'parseFloat',
+]);
+const LITERAL =
+  /^(string|concatenated_string|integer|float|number|true|false|none|null|undefined|nil|list|dictionary|tuple|set|array|object|template_string|interpreted_string_literal|raw_string_literal|string_literal|int_literal|decimal_integer_literal|float_literal|integer_literal|boolean_literal|unit_expression)$/;
 const TODO = /\b(TODO|FIXME|XXX)\b/;
-const ASSIGNMENTS = new Set(['assignment', 'augmented_assignment', 'assignment_expression', 'augmented_assignment_expression', 'assignment_statement', 'short_var_declaration', 'variable_declarator', 'let_declaration', 'compound_assignment_expr']);
+const ASSIGNMENTS = new Set([
+  'assignment',
+  'augmented_assignment',
+  'assignment_expression',
+  'augmented_assignment_expression',
+  'assignment_statement',
+  'short_var_declaration',
+  'variable_declarator',
+  'let_declaration',
+  'compound_assignment_expr',
+]);
 const CALLS = new Set(['call', 'call_expression', 'method_invocation']);
 const IDENTIFIER = /^(identifier|shorthand_property_identifier)$/;
 const NOT_A_USE_FIELDS = new Set(['attribute', 'property', 'field', 'name', 'type']);
@@ -64,7 +110,12 @@ function identifiersIn(node: SyntaxNodeLike, out: string[] = []): string[] {
 function rootName(node: SyntaxNodeLike): string | undefined {
   let n: SyntaxNodeLike | null = node;
   while (n && !IDENTIFIER.test(n.type) && n.type !== 'self' && n.type !== 'this') {
-    n = n.childForFieldName('object') ?? n.childForFieldName('value') ?? n.childForFieldName('operand') ?? n.childForFieldName('argument') ?? n.child(0);
+    n =
+      n.childForFieldName('object') ??
+      n.childForFieldName('value') ??
+      n.childForFieldName('operand') ??
+      n.childForFieldName('argument') ??
+      n.child(0);
   }
   return n?.text;
 }
@@ -94,7 +145,8 @@ function exceptionType(exit: SyntaxNodeLike): string {
   if (!value) return 're-raise';
   if (CALLS.has(value.type)) return normalizeCode(calleeName(value));
   if (value.type === 'new_expression') return normalizeCode(value.childForFieldName('constructor')?.text ?? value.text);
-  if (value.type === 'object_creation_expression') return normalizeCode(value.childForFieldName('type')?.text ?? value.text);
+  if (value.type === 'object_creation_expression')
+    return normalizeCode(value.childForFieldName('type')?.text ?? value.text);
   return normalizeCode(value.text);
 }
 
@@ -107,7 +159,8 @@ export function returnShape(expr: SyntaxNodeLike | undefined): string {
     return inner ? returnShape(inner) : 'value';
   }
   if (/^(none|null|undefined|nil|unit_expression)$/.test(t)) return 'None';
-  if (t === 'expression_list' || t === 'tuple' || t === 'tuple_expression') return `tuple/${namedChildren(expr).length}`;
+  if (t === 'expression_list' || t === 'tuple' || t === 'tuple_expression')
+    return `tuple/${namedChildren(expr).length}`;
   if (/^(list|array|list_comprehension|array_creation_expression|array_expression)$/.test(t)) return 'list';
   if (t === 'dictionary' || t === 'object') {
     const keys = namedChildren(expr)
@@ -120,14 +173,20 @@ export function returnShape(expr: SyntaxNodeLike | undefined): string {
   if (t === 'set' || t === 'set_comprehension') return 'set';
   if (t === 'generator_expression') return 'generator';
   if (/string|template/.test(t)) return 'str';
-  if (/^(integer|float|number|int_literal|float_literal|decimal_integer_literal|integer_literal)$/.test(t)) return 'number';
+  if (/^(integer|float|number|int_literal|float_literal|decimal_integer_literal|integer_literal)$/.test(t))
+    return 'number';
   if (/^(true|false|boolean_literal)$/.test(t)) return 'bool';
   if (t === 'conditional_expression' || t === 'ternary_expression') {
     const branches = namedChildren(expr);
-    const shapes = new Set(t === 'conditional_expression' ? [branches[0], branches[2]].map(returnShape) : [branches[1], branches[2]].map(returnShape));
+    const shapes = new Set(
+      t === 'conditional_expression'
+        ? [branches[0], branches[2]].map(returnShape)
+        : [branches[1], branches[2]].map(returnShape),
+    );
     return [...shapes].sort().join('|');
   }
-  if (t === 'new_expression' || t === 'object_creation_expression') return `new ${(expr.childForFieldName('constructor') ?? expr.childForFieldName('type'))?.text ?? '?'}`;
+  if (t === 'new_expression' || t === 'object_creation_expression')
+    return `new ${(expr.childForFieldName('constructor') ?? expr.childForFieldName('type'))?.text ?? '?'}`;
   if (CALLS.has(t)) {
     const name = calleeName(expr).split('.').pop() ?? '';
     // Calling a class builds an instance of it: that is a shape; other calls are just values.
@@ -141,7 +200,9 @@ function parameterNames(def: SyntaxNodeLike): Set<string> {
   const params = def.childForFieldName('parameters');
   if (!params) return names;
   for (const p of namedChildren(params)) {
-    const named = IDENTIFIER.test(p.type) ? p : (p.childForFieldName('name') ?? p.childForFieldName('pattern') ?? p.childForFieldName('left') ?? p);
+    const named = IDENTIFIER.test(p.type)
+      ? p
+      : (p.childForFieldName('name') ?? p.childForFieldName('pattern') ?? p.childForFieldName('left') ?? p);
     const text = IDENTIFIER.test(named.type) ? named.text : identifiersIn(named)[0];
     if (text) names.add(text);
   }
@@ -201,10 +262,15 @@ class Extractor {
   private visit(node: SyntaxNodeLike, ctx: Context, isRoot: boolean, indexInBlock: number): void {
     const p = this.profile;
     if (p.comments.has(node.type)) {
-      if (!this.metricsOnly && TODO.test(node.text)) this.stubs.push({ key: `todo: ${normalizeCode(node.text)}`, lines: [line(node)] });
+      if (!this.metricsOnly && TODO.test(node.text))
+        this.stubs.push({ key: `todo: ${normalizeCode(node.text)}`, lines: [line(node)] });
       return;
     }
-    if (!isRoot && (p.definition(node, false) || (p.wrappers.has(node.type) && namedChildren(node).some((c) => p.definition(c, false))))) {
+    if (
+      !isRoot &&
+      (p.definition(node, false) ||
+        (p.wrappers.has(node.type) && namedChildren(node).some((c) => p.definition(c, false))))
+    ) {
       // Nested symbols are analysed on their own; here they are one opaque token.
       if (!this.metricsOnly) this.sig.push(`<def ${node.childForFieldName('name')?.text ?? ''}>`);
       return;
@@ -226,7 +292,8 @@ class Extractor {
     this.observe(node, ctx);
 
     if (p.conditionals.has(node.type)) this.visitConditional(node, ctx);
-    else if (p.handlers.has(node.type) || node.type === 'finally_clause') this.visitChildren(node, { ...ctx, inHandler: true });
+    else if (p.handlers.has(node.type) || node.type === 'finally_clause')
+      this.visitChildren(node, { ...ctx, inHandler: true });
     else this.visitChildren(node, ctx);
     if (node.isNamed) this.sig.push(')');
   }
@@ -253,10 +320,30 @@ class Extractor {
       if (!child) continue;
       const field = node.fieldNameForChild(i);
       if (field === 'consequence') {
-        this.visit(child, { conds: [...ctx.conds, c], condIds: [...ctx.condIds, ...ids], condLine: cond ? line(cond) : ctx.condLine, inHandler: ctx.inHandler }, false, -1);
+        this.visit(
+          child,
+          {
+            conds: [...ctx.conds, c],
+            condIds: [...ctx.condIds, ...ids],
+            condLine: cond ? line(cond) : ctx.condLine,
+            inHandler: ctx.inHandler,
+          },
+          false,
+          -1,
+        );
       } else if (field === 'alternative') {
         const altCond = child.type === 'elif_clause' ? child.childForFieldName('condition') : null;
-        this.visit(child, { conds: [...ctx.conds, ...negs], condIds: [...ctx.condIds, ...ids], condLine: cond ? line(cond) : ctx.condLine, inHandler: ctx.inHandler }, false, -1);
+        this.visit(
+          child,
+          {
+            conds: [...ctx.conds, ...negs],
+            condIds: [...ctx.condIds, ...ids],
+            condLine: cond ? line(cond) : ctx.condLine,
+            inHandler: ctx.inHandler,
+          },
+          false,
+          -1,
+        );
         if (altCond) negs.push(`not(${normalizeCode(altCond.text)})`);
       } else {
         this.visit(child, ctx, false, -1);
@@ -270,15 +357,25 @@ class Extractor {
     const exit = this.profile.exits[t];
     if (exit) this.observeExit(node, exit, ctx);
     if (this.profile.handlers.has(t)) {
-      const body = namedChildren(node).filter((c) => c.type !== 'block' && c.type !== 'statement_block' && !this.profile.comments.has(c.type));
-      const types = body.length === 0 ? '(any)' : normalizeCode(body.map((b) => (b.type === 'as_pattern' ? (namedChildren(b)[0]?.text ?? b.text) : b.text)).join(' '));
+      const body = namedChildren(node).filter(
+        (c) => c.type !== 'block' && c.type !== 'statement_block' && !this.profile.comments.has(c.type),
+      );
+      const types =
+        body.length === 0
+          ? '(any)'
+          : normalizeCode(
+              body.map((b) => (b.type === 'as_pattern' ? (namedChildren(b)[0]?.text ?? b.text) : b.text)).join(' '),
+            );
       this.handlers.push({ key: `except ${types}`, lines: [line(node)] });
     } else if (t === 'finally_clause') {
       this.handlers.push({ key: 'finally', lines: [line(node)] });
     } else if (t === 'global_statement' || t === 'nonlocal_statement') {
       const names = namedChildren(node).map((c) => c.text);
       names.forEach((n) => this.globals.add(n));
-      this.effects.push({ key: `${t === 'global_statement' ? 'global' : 'nonlocal'} ${names.join(',')}`, lines: [line(node)] });
+      this.effects.push({
+        key: `${t === 'global_statement' ? 'global' : 'nonlocal'} ${names.join(',')}`,
+        lines: [line(node)],
+      });
     } else if (ASSIGNMENTS.has(t)) {
       this.observeAssignment(node, ctx);
     } else if (CALLS.has(t)) {
@@ -303,8 +400,10 @@ class Extractor {
     if (exit === 'raise') {
       const type = exceptionType(node);
       this.raised.push({ key: `raises ${type}`, lines: [at] });
-      if (/NotImplemented|UnsupportedOperation/.test(type)) this.stubs.push({ key: `stub: raise ${type}`, lines: [at] });
-      if (ctx.inHandler) this.handlers.push({ key: `in handler: ${type === 're-raise' ? 're-raise' : `raise ${type}`}`, lines: [at] });
+      if (/NotImplemented|UnsupportedOperation/.test(type))
+        this.stubs.push({ key: `stub: raise ${type}`, lines: [at] });
+      if (ctx.inHandler)
+        this.handlers.push({ key: `in handler: ${type === 're-raise' ? 're-raise' : `raise ${type}`}`, lines: [at] });
       else if (ctx.conds.length > 0) this.addGate(`raise ${type}`, at, ctx);
     } else if (exit === 'return') {
       const value = namedChildren(node).find((c) => !this.profile.comments.has(c.type));
@@ -327,18 +426,33 @@ class Extractor {
     const left = node.childForFieldName('left') ?? node.childForFieldName('name') ?? node.childForFieldName('pattern');
     const right = node.childForFieldName('right') ?? node.childForFieldName('value');
     if (!left) return;
-    const defs = IDENTIFIER.test(left.type) ? [left.text] : left.type.includes('pattern') || left.type.includes('list') || left.type === 'tuple' ? identifiersIn(left) : [];
+    const defs = IDENTIFIER.test(left.type)
+      ? [left.text]
+      : left.type.includes('pattern') || left.type.includes('list') || left.type === 'tuple'
+        ? identifiersIn(left)
+        : [];
     const root = rootName(left);
     if (!IDENTIFIER.test(left.type) && root !== undefined) {
       // Writing through a parameter is an effect; through a local it changes what checks read.
       if (!this.owners.has(root)) defs.push(root);
-      if (this.owners.has(root)) this.effects.push({ key: `write ${normalizeCode(left.text).replace(/\[[^\]]*\]/g, '[]')}`, lines: [line(node)] });
+      if (this.owners.has(root))
+        this.effects.push({
+          key: `write ${normalizeCode(left.text).replace(/\[[^\]]*\]/g, '[]')}`,
+          lines: [line(node)],
+        });
     } else if (IDENTIFIER.test(left.type) && this.globals.has(left.text)) {
       this.effects.push({ key: `write global ${left.text}`, lines: [line(node)] });
     }
     const uses = right ? identifiersIn(right) : [];
     if (node.type.startsWith('augmented') || node.type === 'compound_assignment_expr') uses.push(...defs);
-    this.writes.push({ defs, uses, condIds: ctx.condIds, key: `${ctx.conds.join(' && ')} :: ${normalizeCode(node.text)}`, line: line(node), condLine: ctx.condLine });
+    this.writes.push({
+      defs,
+      uses,
+      condIds: ctx.condIds,
+      key: `${ctx.conds.join(' && ')} :: ${normalizeCode(node.text)}`,
+      line: line(node),
+      condLine: ctx.condLine,
+    });
   }
 
   private observeCall(node: SyntaxNodeLike, ctx: Context): void {
@@ -349,15 +463,31 @@ class Extractor {
     if (EFFECT_CALL.test(name)) this.effects.push({ key: `call ${name}`, lines: [at] });
     const method = name.split('.').pop() ?? '';
     const fn = callee(node);
-    if ((method === 'get' && name.includes('.') && positional.length >= 2) || (name === 'getattr' && positional.length === 3) || (COERCIONS.has(name) && args.length === 1 && !LITERAL.test(args[0].type))) {
+    if (
+      (method === 'get' && name.includes('.') && positional.length >= 2) ||
+      (name === 'getattr' && positional.length === 3) ||
+      (COERCIONS.has(name) && args.length === 1 && !LITERAL.test(args[0].type))
+    ) {
       this.fallbacks.push({ key: normalizeCode(node.text), lines: [at] });
     }
     if (MUTATORS.has(method) && name.includes('.') && fn) {
-      const target = fn.type === 'method_invocation' ? fn.childForFieldName('object') : (fn.childForFieldName('object') ?? fn.childForFieldName('operand') ?? fn.childForFieldName('value'));
+      const target =
+        fn.type === 'method_invocation'
+          ? fn.childForFieldName('object')
+          : (fn.childForFieldName('object') ?? fn.childForFieldName('operand') ?? fn.childForFieldName('value'));
       const root = target ? rootName(target) : undefined;
       if (root !== undefined) {
-        if (this.owners.has(root) || this.globals.has(root)) this.effects.push({ key: `mutate ${normalizeCode(target!.text)}.${method}`, lines: [at] });
-        if (!this.owners.has(root)) this.writes.push({ defs: [root], uses: args.flatMap((a) => identifiersIn(a)), condIds: ctx.condIds, key: `${ctx.conds.join(' && ')} :: ${normalizeCode(node.text)}`, line: at, condLine: ctx.condLine });
+        if (this.owners.has(root) || this.globals.has(root))
+          this.effects.push({ key: `mutate ${normalizeCode(target!.text)}.${method}`, lines: [at] });
+        if (!this.owners.has(root))
+          this.writes.push({
+            defs: [root],
+            uses: args.flatMap((a) => identifiersIn(a)),
+            condIds: ctx.condIds,
+            key: `${ctx.conds.join(' && ')} :: ${normalizeCode(node.text)}`,
+            line: at,
+            condLine: ctx.condLine,
+          });
       }
     }
   }
@@ -366,12 +496,17 @@ class Extractor {
   private checkStubBody(def: SyntaxNodeLike): void {
     const body = def.childForFieldName('body');
     if (!body) return;
-    const statements = namedChildren(body).filter((c, i) => !this.profile.comments.has(c.type) && !isDocstring(this.profile, c, i));
+    const statements = namedChildren(body).filter(
+      (c, i) => !this.profile.comments.has(c.type) && !isDocstring(this.profile, c, i),
+    );
     if (statements.length === 0) {
-      if (this.profile.definition(def, false)?.kind !== 'class') this.stubs.push({ key: 'stub: empty body', lines: [line(body)] });
+      if (this.profile.definition(def, false)?.kind !== 'class')
+        this.stubs.push({ key: 'stub: empty body', lines: [line(body)] });
       return;
     }
-    const trivial = statements.every((s) => s.type === 'pass_statement' || (s.type === 'expression_statement' && s.text.trim() === '...'));
+    const trivial = statements.every(
+      (s) => s.type === 'pass_statement' || (s.type === 'expression_statement' && s.text.trim() === '...'),
+    );
     if (statements.length > 0 && trivial) this.stubs.push({ key: 'stub: pass', lines: [line(statements[0])] });
   }
 
@@ -389,7 +524,12 @@ class Extractor {
         changed = true;
       }
     }
-    return this.writes.filter((w) => taken.has(w)).map((w) => ({ key: w.key, lines: w.condLine !== undefined && w.condLine !== w.line ? [w.condLine, w.line] : [w.line] }));
+    return this.writes
+      .filter((w) => taken.has(w))
+      .map((w) => ({
+        key: w.key,
+        lines: w.condLine !== undefined && w.condLine !== w.line ? [w.condLine, w.line] : [w.line],
+      }));
   }
 }
 
@@ -412,6 +552,11 @@ export function extractMetrics(profile: LanguageProfile, def: SyntaxNodeLike): S
 }
 
 /** Details of one symbol from its definition node (nested symbols excluded). */
-export function extractDetail(profile: LanguageProfile, def: SyntaxNodeLike, symbol: CodeSymbol, text: string): SymbolDetail {
+export function extractDetail(
+  profile: LanguageProfile,
+  def: SyntaxNodeLike,
+  symbol: CodeSymbol,
+  text: string,
+): SymbolDetail {
   return new Extractor(profile, def).run(def, symbol, text);
 }

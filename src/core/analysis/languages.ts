@@ -41,7 +41,10 @@ type Definer = (node: SyntaxNodeLike, insideClass: boolean) => SymbolDefinition 
 
 /** `definition` limited to `types` by construction, so `definitionTypes` cannot miss a case. */
 function definer(types: ReadonlySet<string>, define: Definer): Pick<LanguageProfile, 'definition' | 'definitionTypes'> {
-  return { definitionTypes: types, definition: (node, insideClass) => (types.has(node.type) ? define(node, insideClass) : undefined) };
+  return {
+    definitionTypes: types,
+    definition: (node, insideClass) => (types.has(node.type) ? define(node, insideClass) : undefined),
+  };
 }
 
 function nameOf(node: SyntaxNodeLike, field = 'name'): string | undefined {
@@ -67,9 +70,23 @@ const python: LanguageProfile = {
   }),
   wrappers: set('decorated_definition'),
   noDefinitionsInside: set(
-    'expression_statement', 'return_statement', 'raise_statement', 'assert_statement', 'import_statement',
-    'import_from_statement', 'pass_statement', 'global_statement', 'nonlocal_statement', 'comment', 'decorator',
-    'parameters', 'argument_list', 'delete_statement', 'print_statement', 'break_statement', 'continue_statement',
+    'expression_statement',
+    'return_statement',
+    'raise_statement',
+    'assert_statement',
+    'import_statement',
+    'import_from_statement',
+    'pass_statement',
+    'global_statement',
+    'nonlocal_statement',
+    'comment',
+    'decorator',
+    'parameters',
+    'argument_list',
+    'delete_statement',
+    'print_statement',
+    'break_statement',
+    'continue_statement',
   ),
   comments: set('comment'),
   conditionals: set('if_statement', 'elif_clause'),
@@ -96,14 +113,37 @@ const python: LanguageProfile = {
     }
   },
   isLogicalLine: (type) =>
-    type.endsWith('_statement') || type === 'function_definition' || type === 'class_definition' || type === 'elif_clause' ||
-    type === 'else_clause' || type === 'except_clause' || type === 'except_group_clause' || type === 'finally_clause' || type === 'case_clause',
+    type.endsWith('_statement') ||
+    type === 'function_definition' ||
+    type === 'class_definition' ||
+    type === 'elif_clause' ||
+    type === 'else_clause' ||
+    type === 'except_clause' ||
+    type === 'except_group_clause' ||
+    type === 'finally_clause' ||
+    type === 'case_clause',
 };
 
 const CURLY_DECISIONS = set(
-  'if_statement', 'for_statement', 'for_in_statement', 'while_statement', 'do_statement', 'catch_clause', 'ternary_expression',
-  'conditional_expression', 'switch_case', 'expression_case', 'type_case', 'communication_case', 'enhanced_for_statement',
-  'if_expression', 'while_expression', 'for_expression', 'loop_expression', 'match_arm', 'switch_label',
+  'if_statement',
+  'for_statement',
+  'for_in_statement',
+  'while_statement',
+  'do_statement',
+  'catch_clause',
+  'ternary_expression',
+  'conditional_expression',
+  'switch_case',
+  'expression_case',
+  'type_case',
+  'communication_case',
+  'enhanced_for_statement',
+  'if_expression',
+  'while_expression',
+  'for_expression',
+  'loop_expression',
+  'match_arm',
+  'switch_label',
 );
 
 function curlyDecisions(node: SyntaxNodeLike): number {
@@ -117,8 +157,13 @@ function curlyDecisions(node: SyntaxNodeLike): number {
 
 const curlyLogicalLine = (type: string) =>
   (type.endsWith('_statement') && type !== 'expression_statement' && type !== 'empty_statement') ||
-  type === 'expression_statement' || type.endsWith('_declaration') || type === 'let_declaration' || type === 'function_item' ||
-  type === 'method_definition' || type === 'catch_clause' || type === 'else_clause';
+  type === 'expression_statement' ||
+  type.endsWith('_declaration') ||
+  type === 'let_declaration' ||
+  type === 'function_item' ||
+  type === 'method_definition' ||
+  type === 'catch_clause' ||
+  type === 'else_clause';
 
 function jsDefinition(node: SyntaxNodeLike, insideClass: boolean): SymbolDefinition | undefined {
   switch (node.type) {
@@ -149,7 +194,8 @@ function jsDefinition(node: SyntaxNodeLike, insideClass: boolean): SymbolDefinit
     case 'public_field_definition':
     case 'field_definition': {
       const value = node.childForFieldName('value');
-      if (!value || !['arrow_function', 'function', 'function_expression', 'generator_function'].includes(value.type)) return undefined;
+      if (!value || !['arrow_function', 'function', 'function_expression', 'generator_function'].includes(value.type))
+        return undefined;
       const name = nameOf(node) ?? nameOf(node, 'property');
       return name === undefined ? undefined : { name, kind: insideClass ? 'method' : 'function' };
     }
@@ -159,9 +205,20 @@ function jsDefinition(node: SyntaxNodeLike, insideClass: boolean): SymbolDefinit
 }
 
 const JS_DEFINITIONS = set(
-  'function_declaration', 'generator_function_declaration', 'class_declaration', 'abstract_class_declaration', 'class',
-  'interface_declaration', 'enum_declaration', 'type_alias_declaration', 'method_definition', 'method_signature',
-  'abstract_method_signature', 'variable_declarator', 'public_field_definition', 'field_definition',
+  'function_declaration',
+  'generator_function_declaration',
+  'class_declaration',
+  'abstract_class_declaration',
+  'class',
+  'interface_declaration',
+  'enum_declaration',
+  'type_alias_declaration',
+  'method_definition',
+  'method_signature',
+  'abstract_method_signature',
+  'variable_declarator',
+  'public_field_definition',
+  'field_definition',
 );
 
 const jsLike = (id: LanguageId): LanguageProfile => ({
@@ -218,8 +275,14 @@ const go: LanguageProfile = {
 };
 
 const JAVA_DEFINITIONS = set(
-  'class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration',
-  'method_declaration', 'constructor_declaration', 'compact_constructor_declaration',
+  'class_declaration',
+  'interface_declaration',
+  'enum_declaration',
+  'record_declaration',
+  'annotation_type_declaration',
+  'method_declaration',
+  'constructor_declaration',
+  'compact_constructor_declaration',
 );
 
 const java: LanguageProfile = {
@@ -263,32 +326,44 @@ function rustImplName(node: SyntaxNodeLike): string | undefined {
 
 const rust: LanguageProfile = {
   id: 'rust',
-  ...definer(set('function_item', 'function_signature_item', 'impl_item', 'struct_item', 'enum_item', 'trait_item', 'union_item', 'mod_item'), (node, insideClass) => {
-    switch (node.type) {
-      case 'function_item':
-      case 'function_signature_item': {
-        const name = nameOf(node);
-        return name === undefined ? undefined : { name, kind: insideClass ? 'method' : 'function' };
+  ...definer(
+    set(
+      'function_item',
+      'function_signature_item',
+      'impl_item',
+      'struct_item',
+      'enum_item',
+      'trait_item',
+      'union_item',
+      'mod_item',
+    ),
+    (node, insideClass) => {
+      switch (node.type) {
+        case 'function_item':
+        case 'function_signature_item': {
+          const name = nameOf(node);
+          return name === undefined ? undefined : { name, kind: insideClass ? 'method' : 'function' };
+        }
+        case 'impl_item': {
+          const name = rustImplName(node);
+          return name === undefined ? undefined : { name, kind: 'class' };
+        }
+        case 'struct_item':
+        case 'enum_item':
+        case 'trait_item':
+        case 'union_item': {
+          const name = nameOf(node);
+          return name === undefined ? undefined : { name, kind: node.type === 'trait_item' ? 'class' : 'type' };
+        }
+        case 'mod_item': {
+          const name = nameOf(node);
+          return name === undefined ? undefined : { name, kind: 'module' };
+        }
+        default:
+          return undefined;
       }
-      case 'impl_item': {
-        const name = rustImplName(node);
-        return name === undefined ? undefined : { name, kind: 'class' };
-      }
-      case 'struct_item':
-      case 'enum_item':
-      case 'trait_item':
-      case 'union_item': {
-        const name = nameOf(node);
-        return name === undefined ? undefined : { name, kind: node.type === 'trait_item' ? 'class' : 'type' };
-      }
-      case 'mod_item': {
-        const name = nameOf(node);
-        return name === undefined ? undefined : { name, kind: 'module' };
-      }
-      default:
-        return undefined;
-    }
-  }),
+    },
+  ),
   wrappers: set(),
   noDefinitionsInside: set('line_comment', 'block_comment', 'use_declaration', 'attribute_item'),
   comments: set('line_comment', 'block_comment'),

@@ -27,10 +27,19 @@ function anyWithin(sorted: readonly number[], from: number, to: number): boolean
  * none of them are not walked (a descendant starts within its ancestor's span), which leaves the
  * result the same and most of the tree unread.
  */
-export function discoverSymbols(profile: LanguageProfile, root: SyntaxNodeLike, definitionStarts?: readonly number[]): Found[] {
+export function discoverSymbols(
+  profile: LanguageProfile,
+  root: SyntaxNodeLike,
+  definitionStarts?: readonly number[],
+): Found[] {
   const found: Found[] = [];
   const seen = new Map<string, number>();
-  const walk = (node: SyntaxNodeLike, prefix: string, parentKind: SymbolKind | undefined, wrapperStart: number | undefined) => {
+  const walk = (
+    node: SyntaxNodeLike,
+    prefix: string,
+    parentKind: SymbolKind | undefined,
+    wrapperStart: number | undefined,
+  ) => {
     const def = profile.definition(node, parentKind === 'class');
     let nextPrefix = prefix;
     let nextKind = parentKind;
@@ -44,7 +53,10 @@ export function discoverSymbols(profile: LanguageProfile, root: SyntaxNodeLike, 
         qualifiedName,
         kind: def.kind,
         startLine: (wrapperStart ?? node.startPosition.row) + 1,
-        endLine: node.endPosition.row + 1 - (node.endPosition.column === 0 && node.endPosition.row > node.startPosition.row ? 1 : 0),
+        endLine:
+          node.endPosition.row +
+          1 -
+          (node.endPosition.column === 0 && node.endPosition.row > node.startPosition.row ? 1 : 0),
       };
       found.push({ symbol, node });
       nextPrefix = qualifiedName;
@@ -82,7 +94,9 @@ class TreeOutline implements SourceOutline {
     this.lines = text.split('\n');
     this.owner = new Int32Array(this.lines.length + 2).fill(-1);
     // Outer symbols come first, so inner ones overwrite their lines.
-    found.forEach((f, i) => this.owner.fill(i, f.symbol.startLine, Math.min(f.symbol.endLine, this.lines.length + 1) + 1));
+    found.forEach((f, i) =>
+      this.owner.fill(i, f.symbol.startLine, Math.min(f.symbol.endLine, this.lines.length + 1) + 1),
+    );
   }
 
   get language() {
@@ -137,7 +151,8 @@ export function createSymbolIndex(parser: SyntaxParser): SymbolIndex {
     async open(path, text, from) {
       const language = languageOf(path);
       if (!language) return undefined;
-      const base = from?.outline instanceof TreeOutline && from.outline.language === language ? from.outline.liveTree : undefined;
+      const base =
+        from?.outline instanceof TreeOutline && from.outline.language === language ? from.outline.liveTree : undefined;
       const tree = await parser.parse(language, text, base ? { tree: base, edits: from!.edits } : undefined);
       return tree ? new TreeOutline(profileOf(language), tree, text) : undefined;
     },

@@ -68,5 +68,9 @@ export interface SymbolIndex {
    * `from`: an open outline of another version and the edits that turn its text into `text`
    * (a patch's post-image from its pre-image); a speed hint, the outline is the same without it.
    */
-  open(path: string, text: string, from?: { readonly outline: SourceOutline; readonly edits: readonly SyntaxEdit[] }): Promise<SourceOutline | undefined>;
+  open(
+    path: string,
+    text: string,
+    from?: { readonly outline: SourceOutline; readonly edits: readonly SyntaxEdit[] },
+  ): Promise<SourceOutline | undefined>;
 }

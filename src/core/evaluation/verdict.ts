@@ -24,14 +24,30 @@ export interface StepVerdict {
  * resolved means the harness's RESOLVED_FULL.
  */
 export function stepVerdict(facts: ContainerFacts, graded: GradeExplained | null): StepVerdict {
-  const error = (errorKind: EvalErrorKind, message: string): StepVerdict => ({ status: 'error', resolved: false, error: message, errorKind });
+  const error = (errorKind: EvalErrorKind, message: string): StepVerdict => ({
+    status: 'error',
+    resolved: false,
+    error: message,
+    errorKind,
+  });
   if (facts.environmentError) return error('environment', facts.environmentError);
   if (facts.cancelled) return error('cancelled', 'Evaluation cancelled.');
   if (facts.timedOut) return error('timeout', `Timeout error: ${facts.timeoutS} seconds exceeded.`);
-  if (!facts.patchApplied) return error('patch', 'The step\'s changes did not apply to the repository in the container (git apply, --3way, --reject and patch --fuzz=5 all failed).');
+  if (!facts.patchApplied)
+    return error(
+      'patch',
+      "The step's changes did not apply to the repository in the container (git apply, --3way, --reject and patch --fuzz=5 all failed).",
+    );
   if (!graded) return error('log', 'No log to grade.');
   if (graded.problem) {
-    const kind: EvalErrorKind = graded.problem.kind === 'no-tests-ran' ? 'environment' : graded.problem.kind === 'timed-out' ? 'timeout' : graded.problem.kind === 'patch-apply-failed' ? 'patch' : 'log';
+    const kind: EvalErrorKind =
+      graded.problem.kind === 'no-tests-ran'
+        ? 'environment'
+        : graded.problem.kind === 'timed-out'
+          ? 'timeout'
+          : graded.problem.kind === 'patch-apply-failed'
+            ? 'patch'
+            : 'log';
     return error(kind, graded.problem.message);
   }
   const resolved = graded.grade.resolution === 'RESOLVED_FULL';

@@ -9,10 +9,16 @@ export function isChainSweDocument(value: unknown): boolean {
 }
 
 /** Picks one chain of a ChainSWE dataset (JSONL, one chain per line) by `continuous_id`. */
-export function pickChainSweDocument(fileName: string, docs: JsonDocument[], chainId: string | undefined): JsonDocument {
+export function pickChainSweDocument(
+  fileName: string,
+  docs: JsonDocument[],
+  chainId: string | undefined,
+): JsonDocument {
   if (chainId === undefined) {
     if (docs.length === 1) return docs[0];
-    const ids = docs.map((d) => (d.value as { continuous_id?: unknown }).continuous_id).filter((x) => typeof x === 'string');
+    const ids = docs
+      .map((d) => (d.value as { continuous_id?: unknown }).continuous_id)
+      .filter((x) => typeof x === 'string');
     throw new UserError(`${fileName} holds ${docs.length} chains; choose one with --chain-id`, 'input', [
       `available: ${ids.slice(0, 10).join(', ')}${ids.length > 10 ? `, … (${ids.length} in all)` : ''}`,
     ]);
@@ -39,17 +45,25 @@ export function chainFromChainSwe(fileName: string, doc: JsonDocument): Chain {
   const seenId = new Map<string, number>();
   raw.bug_fixes.forEach((fix, i) => {
     const prevOrder = seenOrder.get(fix.order);
-    if (prevOrder !== undefined) problems.push(`${location}: $.bug_fixes[${i}].order: duplicate order ${fix.order} (also $.bug_fixes[${prevOrder}])`);
+    if (prevOrder !== undefined)
+      problems.push(
+        `${location}: $.bug_fixes[${i}].order: duplicate order ${fix.order} (also $.bug_fixes[${prevOrder}])`,
+      );
     seenOrder.set(fix.order, i);
     const prevId = seenId.get(fix.swebench_instance_id);
-    if (prevId !== undefined) problems.push(`${location}: $.bug_fixes[${i}].swebench_instance_id: duplicate '${fix.swebench_instance_id}' (also $.bug_fixes[${prevId}])`);
+    if (prevId !== undefined)
+      problems.push(
+        `${location}: $.bug_fixes[${i}].swebench_instance_id: duplicate '${fix.swebench_instance_id}' (also $.bug_fixes[${prevId}])`,
+      );
     seenId.set(fix.swebench_instance_id, i);
   });
   const fixes = [...raw.bug_fixes].sort((a, b) => a.order - b.order);
   if (raw.swebench_instance_ids && problems.length === 0) {
     const expected = fixes.map((f) => f.swebench_instance_id);
     if (raw.swebench_instance_ids.join('\n') !== expected.join('\n')) {
-      problems.push(`${location}: $.swebench_instance_ids: [${raw.swebench_instance_ids.join(', ')}] does not match bug_fixes by order [${expected.join(', ')}]`);
+      problems.push(
+        `${location}: $.swebench_instance_ids: [${raw.swebench_instance_ids.join(', ')}] does not match bug_fixes by order [${expected.join(', ')}]`,
+      );
     }
   }
   if (problems.length) throw new UserError(`${location} is not a valid ChainSWE chain`, 'input', problems);

@@ -31,7 +31,13 @@ function describeJsonError(text: string, error: unknown, lineOffset = 0): string
   const at = /at position (\d+)/.exec(message);
   const offset = at ? Number(at[1]) : jsonErrorOffset(text);
   const where = offset >= 0 ? lineColumnAt(text, offset) : undefined;
-  const what = offset >= text.length ? 'unexpected end of input' : message.replace(/\s*in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '').replace(/, ".*" is not valid JSON$/s, '');
+  const what =
+    offset >= text.length
+      ? 'unexpected end of input'
+      : message
+          .replace(/\s*in JSON at position \d+.*$/, '')
+          .replace(/\s*\(line \d+ column \d+\)$/, '')
+          .replace(/, ".*" is not valid JSON$/s, '');
   return where ? `line ${where.line + lineOffset}, column ${where.column}: ${what}` : what;
 }
 

@@ -20,5 +20,7 @@ function plainMessage(message: string): string {
 
 /** One line per problem: "<file[:line]>: <json path>: <message>". */
 export function describeIssues(location: string, error: z.ZodError, pathPrefix: readonly PropertyKey[] = []): string[] {
-  return error.issues.map((issue) => `${location}: ${jsonPath([...pathPrefix, ...issue.path])}: ${plainMessage(issue.message)}`);
+  return error.issues.map(
+    (issue) => `${location}: ${jsonPath([...pathPrefix, ...issue.path])}: ${plainMessage(issue.message)}`,
+  );
 }

@@ -22,16 +22,29 @@ export function loadChain(fileName: string, text: string, options: LoadChainOpti
   if (isChainSweDocument(first)) {
     // In a dataset, a record missing bug_fixes is a broken chain (reported by the schema), but an
     // array or a SWE-bench instance means the file mixes formats.
-    const notChains = docs.filter((d) => typeof d.value !== 'object' || d.value === null || Array.isArray(d.value) || ('instance_id' in d.value && !('continuous_id' in d.value)));
+    const notChains = docs.filter(
+      (d) =>
+        typeof d.value !== 'object' ||
+        d.value === null ||
+        Array.isArray(d.value) ||
+        ('instance_id' in d.value && !('continuous_id' in d.value)),
+    );
     if (notChains.length) {
-      throw new UserError(`${fileName} mixes ChainSWE chains with other records`, 'input', notChains.map((d) => `${fileName}:${d.line}: $: expected a chain object with bug_fixes`));
+      throw new UserError(
+        `${fileName} mixes ChainSWE chains with other records`,
+        'input',
+        notChains.map((d) => `${fileName}:${d.line}: $: expected a chain object with bug_fixes`),
+      );
     }
-    if (options.instanceIds?.length) throw new UserError('--instances applies to SWE-bench instance files, not ChainSWE chains', 'usage');
+    if (options.instanceIds?.length)
+      throw new UserError('--instances applies to SWE-bench instance files, not ChainSWE chains', 'usage');
     return chainFromChainSwe(fileName, pickChainSweDocument(fileName, docs, options.chainId));
   }
-  const looksLikeInstances = Array.isArray(first) || (typeof first === 'object' && first !== null && 'instance_id' in first);
+  const looksLikeInstances =
+    Array.isArray(first) || (typeof first === 'object' && first !== null && 'instance_id' in first);
   if (looksLikeInstances) {
-    if (options.chainId !== undefined) throw new UserError('--chain-id applies to ChainSWE datasets; for SWE-bench instances use --instances', 'usage');
+    if (options.chainId !== undefined)
+      throw new UserError('--chain-id applies to ChainSWE datasets; for SWE-bench instances use --instances', 'usage');
     return chainFromSweBench(fileName, docs, options.instanceIds);
   }
   throw new UserError(`${fileName} is neither a ChainSWE chain nor SWE-bench instances`, 'input', [

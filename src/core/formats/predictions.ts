@@ -23,7 +23,10 @@ export function loadPredictions(fileName: string, text: string): Map<string, Pre
   const out = new Map<string, Prediction>();
   for (const r of records) {
     // In a dict keyed by instance id the key is the id; a missing instance_id inherits it.
-    const value = r.key !== undefined && typeof r.value === 'object' && r.value !== null && !('instance_id' in r.value) ? { ...r.value, instance_id: r.key } : r.value;
+    const value =
+      r.key !== undefined && typeof r.value === 'object' && r.value !== null && !('instance_id' in r.value)
+        ? { ...r.value, instance_id: r.key }
+        : r.value;
     const parsed = PredictionRecordSchema.safeParse(value);
     if (!parsed.success) {
       problems.push(...describeIssues(r.location, parsed.error, r.path));
@@ -31,14 +34,22 @@ export function loadPredictions(fileName: string, text: string): Map<string, Pre
     }
     const p = parsed.data;
     if (r.key !== undefined && p.instance_id !== r.key) {
-      problems.push(`${r.location}: ${`$["${r.key}"].instance_id`}: '${p.instance_id}' differs from its key '${r.key}'`);
+      problems.push(
+        `${r.location}: ${`$["${r.key}"].instance_id`}: '${p.instance_id}' differs from its key '${r.key}'`,
+      );
       continue;
     }
     if (out.has(p.instance_id)) {
-      problems.push(`${r.location}: $${r.path.length ? `[${JSON.stringify(r.path[0])}]` : ''}.instance_id: duplicate prediction for '${p.instance_id}'`);
+      problems.push(
+        `${r.location}: $${r.path.length ? `[${JSON.stringify(r.path[0])}]` : ''}.instance_id: duplicate prediction for '${p.instance_id}'`,
+      );
       continue;
     }
-    out.set(p.instance_id, { instanceId: p.instance_id, model: p.model_name_or_path ?? 'unknown', patch: p.model_patch });
+    out.set(p.instance_id, {
+      instanceId: p.instance_id,
+      model: p.model_name_or_path ?? 'unknown',
+      patch: p.model_patch,
+    });
   }
   if (problems.length) throw new UserError(`${fileName} has invalid predictions`, 'input', problems);
   return out;

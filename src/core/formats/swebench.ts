@@ -28,7 +28,12 @@ export function readSweBenchInstances(fileName: string, docs: JsonDocument[]): L
   const out: Located[] = [];
   for (const item of items) {
     const parsed = SweBenchInstanceSchema.safeParse(item.value);
-    if (parsed.success) out.push({ instance: parsed.data, location: item.location, path: item.prefix.length ? `$[${item.prefix[0]}]` : '$' });
+    if (parsed.success)
+      out.push({
+        instance: parsed.data,
+        location: item.location,
+        path: item.prefix.length ? `$[${item.prefix[0]}]` : '$',
+      });
     else problems.push(...describeIssues(item.location, parsed.error, item.prefix));
   }
   if (problems.length) throw new UserError(`${fileName} has invalid SWE-bench instances`, 'input', problems);
@@ -58,18 +63,29 @@ export function chainFromSweBench(fileName: string, docs: JsonDocument[], instan
   }
   const repos = [...new Set(picked.map((x) => x.instance.repo))];
   if (repos.length > 1) {
-    throw new UserError(`${fileName}: a chain is one repository, but these instances span ${repos.length} (${repos.join(', ')}); pick instances of one repository with --instances`, 'input', [
-      ...picked.map((x) => `${x.location}: ${x.path}.repo: ${x.instance.repo} (${x.instance.instance_id}): a chain needs one repository; pick instances with --instances`),
-    ]);
+    throw new UserError(
+      `${fileName}: a chain is one repository, but these instances span ${repos.length} (${repos.join(', ')}); pick instances of one repository with --instances`,
+      'input',
+      [
+        ...picked.map(
+          (x) =>
+            `${x.location}: ${x.path}.repo: ${x.instance.repo} (${x.instance.instance_id}): a chain needs one repository; pick instances with --instances`,
+        ),
+      ],
+    );
   }
   const seen = new Set<string>();
   for (const x of picked) {
-    if (seen.has(x.instance.instance_id)) throw new UserError(`${x.location}: ${x.path}.instance_id: duplicate '${x.instance.instance_id}'`, 'input');
+    if (seen.has(x.instance.instance_id))
+      throw new UserError(`${x.location}: ${x.path}.instance_id: duplicate '${x.instance.instance_id}'`, 'input');
     seen.add(x.instance.instance_id);
   }
   const first = picked[0].instance;
   return {
-    id: picked.length === 1 ? first.instance_id : `${first.instance_id}..${picked[picked.length - 1].instance.instance_id}`,
+    id:
+      picked.length === 1
+        ? first.instance_id
+        : `${first.instance_id}..${picked[picked.length - 1].instance.instance_id}`,
     repo: first.repo,
     baseCommit: first.base_commit,
     dockerImage: first.image ?? sweBenchImageName(first.instance_id),

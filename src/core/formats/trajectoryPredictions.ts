@@ -18,13 +18,20 @@ export function isTrajectoryFile(fileName: string, text: string): boolean {
 export function predictionsFromTrajectory(fileName: string, text: string): Map<string, Prediction> {
   const file = parseTrajectory(fileName, text);
   if (file.trajectories.length === 0) {
-    const why = file.problems.map((p) => p.message).slice(0, 3).join('; ');
+    const why = file.problems
+      .map((p) => p.message)
+      .slice(0, 3)
+      .join('; ');
     throw new UserError(`${fileName} holds no readable trajectory${why ? `: ${why}` : ''}`, 'input');
   }
   const out = new Map<string, Prediction>();
   for (const t of file.trajectories) {
     const instanceId = t.instanceId ?? instanceIdFromFileName(fileName);
-    if (!instanceId) throw new UserError(`${fileName} does not say which instance it solved; name the file <instance_id>.traj`, 'input');
+    if (!instanceId)
+      throw new UserError(
+        `${fileName} does not say which instance it solved; name the file <instance_id>.traj`,
+        'input',
+      );
     out.set(instanceId, { instanceId, model: t.model ?? 'unknown', patch: t.submission });
   }
   return out;

@@ -51,7 +51,8 @@ const symbolKey = (r: DriftLabelRecord) => `${r.instance}\u0000${r.file}\u0000${
 function latest(records: readonly DriftLabelRecord[]): DriftLabelRecord[] {
   const byTarget = new Map<string, DriftLabelRecord>();
   for (const r of records) {
-    const key = r.symbol !== null ? symbolKey(r) : `${r.instance}\u0000${r.file}\u0000@${r.range.startLine}-${r.range.endLine}`;
+    const key =
+      r.symbol !== null ? symbolKey(r) : `${r.instance}\u0000${r.file}\u0000@${r.range.startLine}-${r.range.endLine}`;
     const prev = byTarget.get(key);
     if (!prev || Date.parse(r.time) >= Date.parse(prev.time)) byTarget.set(key, r);
   }
@@ -67,7 +68,10 @@ function overlap(x: DriftLabelRecord, y: DriftLabelRecord): number {
  * records without a symbol match the other side's record in the same file whose range overlaps
  * most (each record used once).
  */
-export function pairLabels(aRecords: readonly DriftLabelRecord[], bRecords: readonly DriftLabelRecord[]): { pairs: LabelPair[]; onlyA: number; onlyB: number } {
+export function pairLabels(
+  aRecords: readonly DriftLabelRecord[],
+  bRecords: readonly DriftLabelRecord[],
+): { pairs: LabelPair[]; onlyA: number; onlyB: number } {
   const a = latest(aRecords);
   const b = latest(bRecords);
   const used = new Set<DriftLabelRecord>();
@@ -91,7 +95,11 @@ export function pairLabels(aRecords: readonly DriftLabelRecord[], bRecords: read
     }
     if (best) {
       used.add(best);
-      pairs.push({ target: `${r.instance} ${r.file} ${r.range.startLine}-${r.range.endLine}`, a: r.label, b: best.label });
+      pairs.push({
+        target: `${r.instance} ${r.file} ${r.range.startLine}-${r.range.endLine}`,
+        a: r.label,
+        b: best.label,
+      });
     } else onlyA++;
   }
   return { pairs, onlyA, onlyB: b.length - used.size };
@@ -108,6 +116,8 @@ export function agreement(aRecords: readonly DriftLabelRecord[], bRecords: reado
   const confusion = emptyConfusion();
   for (const p of pairs) confusion[p.a][p.b]++;
   const k = cohenKappa(pairs.map((p) => [p.a, p.b] as const));
-  const groupKappa = cohenKappa(pairs.map((p) => [groupOf(p.a), groupOf(p.b)] as const satisfies readonly [DriftGroup, DriftGroup]));
+  const groupKappa = cohenKappa(
+    pairs.map((p) => [groupOf(p.a), groupOf(p.b)] as const satisfies readonly [DriftGroup, DriftGroup]),
+  );
   return { ...k, pairs, onlyA, onlyB, confusion, groupKappa };
 }

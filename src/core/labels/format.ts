@@ -23,12 +23,14 @@ export function formatAgreement(a: Agreement, nameA: string, nameB: string): str
     `Cohen's kappa: ${fmt(a.kappa)}  (n = ${a.n} targets labelled in both; ${a.onlyA} only in ${nameA}, ${a.onlyB} only in ${nameB})`,
     `observed agreement ${fmt(a.observed)}, chance agreement ${fmt(a.expected)}; kappa on groups A/B/C/D: ${fmt(a.groupKappa.kappa)}`,
   ];
-  if (a.kappa === null && a.n > 0) lines.push('(kappa is undefined when both sides use one and the same label throughout)');
+  if (a.kappa === null && a.n > 0)
+    lines.push('(kappa is undefined when both sides use one and the same label throughout)');
   if (used.length > 0) {
     lines.push('', `confusion: rows ${nameA}, columns ${nameB}`);
     const w = 4;
     lines.push(`${''.padEnd(w)}${used.map((l) => SHORT[l].padStart(w)).join('')}`);
-    for (const r of used) lines.push(`${SHORT[r].padEnd(w)}${used.map((c) => String(a.confusion[r][c]).padStart(w)).join('')}`);
+    for (const r of used)
+      lines.push(`${SHORT[r].padEnd(w)}${used.map((c) => String(a.confusion[r][c]).padStart(w)).join('')}`);
     lines.push('', used.map((l) => `${SHORT[l]} = ${l}`).join(', '));
   }
   return lines.join('\n');

@@ -2,8 +2,14 @@ import { DriftLabelRecordSchema, type DriftLabelRecord } from '../../protocol/la
 import { UserError } from '../util/errors';
 
 /** One problem of one JSONL line: `file line N: field: message`. */
-function problems(source: string, lineNo: number, issues: readonly { path: readonly PropertyKey[]; message: string }[]): string[] {
-  return issues.map((i) => `${source} line ${lineNo}: ${i.path.length > 0 ? i.path.map(String).join('.') : '(record)'}: ${i.message}`);
+function problems(
+  source: string,
+  lineNo: number,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): string[] {
+  return issues.map(
+    (i) => `${source} line ${lineNo}: ${i.path.length > 0 ? i.path.map(String).join('.') : '(record)'}: ${i.message}`,
+  );
 }
 
 /** Parses one JSONL line into a label record, or returns the problems found (blank lines: nothing). */
@@ -39,7 +45,11 @@ export class LabelFileReader {
 
   finish(): DriftLabelRecord[] {
     if (this.errors.length > 0) {
-      throw new UserError(`${this.source}: ${this.errors.length} invalid label field(s)`, 'input', this.errors.slice(0, 50).concat(this.errors.length > 50 ? [`… and ${this.errors.length - 50} more`] : []));
+      throw new UserError(
+        `${this.source}: ${this.errors.length} invalid label field(s)`,
+        'input',
+        this.errors.slice(0, 50).concat(this.errors.length > 50 ? [`… and ${this.errors.length - 50} more`] : []),
+      );
     }
     return this.records;
   }

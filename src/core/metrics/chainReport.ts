@@ -3,7 +3,13 @@ import type { GradingProfile } from '../../protocol/grading';
 import type { RunMode } from '../../protocol/run';
 
 /** The `chainlens eval --report` document from a run's step evaluations (in chain order). */
-export function chainReport(args: { chainId: string; runId: string; mode: RunMode; profile: GradingProfile; steps: StepEvaluation[] }): ChainEvaluation {
+export function chainReport(args: {
+  chainId: string;
+  runId: string;
+  mode: RunMode;
+  profile: GradingProfile;
+  steps: StepEvaluation[];
+}): ChainEvaluation {
   const steps = [...args.steps].sort((a, b) => a.order - b.order);
   const resolved = steps.filter((s) => s.resolved).length;
   return {

@@ -46,13 +46,22 @@ export interface RunComparison {
 
 function summarize(r: ChainEvaluation): RunSummary {
   const total = r.steps.length;
-  return { mode: r.mode, runId: r.run_id, resolved: r.resolved_steps, total, rate: total ? r.resolved_steps / total : 0, fullChain: r.full_chain_resolved };
+  return {
+    mode: r.mode,
+    runId: r.run_id,
+    resolved: r.resolved_steps,
+    total,
+    rate: total ? r.resolved_steps / total : 0,
+    fullChain: r.full_chain_resolved,
+  };
 }
 
 /** Oracle vs Seq evaluations of one chain, step by step. */
 export function compareRuns(oracle: ChainEvaluation, seq: ChainEvaluation): RunComparison {
-  if (oracle.chain_id !== seq.chain_id) throw new UserError(`the reports are of different chains ('${oracle.chain_id}' and '${seq.chain_id}')`, 'input');
-  if (oracle.mode !== 'oracle' || seq.mode !== 'seq') throw new UserError(`expected an Oracle report then a Seq report, got ${oracle.mode} and ${seq.mode}`, 'usage');
+  if (oracle.chain_id !== seq.chain_id)
+    throw new UserError(`the reports are of different chains ('${oracle.chain_id}' and '${seq.chain_id}')`, 'input');
+  if (oracle.mode !== 'oracle' || seq.mode !== 'seq')
+    throw new UserError(`expected an Oracle report then a Seq report, got ${oracle.mode} and ${seq.mode}`, 'usage');
   const seqByOrder = new Map(seq.steps.map((s) => [s.order, s]));
   const positions: PositionRow[] = [];
   for (const o of oracle.steps) {
@@ -68,5 +77,11 @@ export function compareRuns(oracle: ChainEvaluation, seq: ChainEvaluation): RunC
       oracleFingerprint: fingerprint(o),
     });
   }
-  return { chainId: oracle.chain_id, oracle: summarize(oracle), seq: summarize(seq), positions, chainErrors: positions.filter((p) => p.chainError).map((p) => p.order) };
+  return {
+    chainId: oracle.chain_id,
+    oracle: summarize(oracle),
+    seq: summarize(seq),
+    positions,
+    chainErrors: positions.filter((p) => p.chainError).map((p) => p.order),
+  };
 }

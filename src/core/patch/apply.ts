@@ -8,7 +8,10 @@ export class HunkMismatchError extends UserError {
     readonly hunk: Hunk,
     detail: string,
   ) {
-    super(`${path}: hunk @@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@ (patch line ${hunk.patchLine}) does not apply: ${detail}`, 'input');
+    super(
+      `${path}: hunk @@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@ (patch line ${hunk.patchLine}) does not apply: ${detail}`,
+      'input',
+    );
     this.name = 'HunkMismatchError';
   }
 }
@@ -71,7 +74,8 @@ export function applyFilePatch(preImage: string, file: FilePatch): string {
  */
 export function applyFilePatchWithEdits(preImage: string, file: FilePatch): { text: string; edits: LineEdit[] } {
   const pre = splitLines(preImage);
-  if (file.status === 'deleted') return { text: '', edits: pre.length > 0 ? [{ oldStart: 0, oldCount: pre.length, newStart: 0, newCount: 0 }] : [] };
+  if (file.status === 'deleted')
+    return { text: '', edits: pre.length > 0 ? [{ oldStart: 0, oldCount: pre.length, newStart: 0, newCount: 0 }] : [] };
   if (file.binary) throw new UserError(`${filePath(file)}: binary change, no text post-image`, 'input');
   const out: string[] = [];
   const edits: LineEdit[] = [];
@@ -92,7 +96,11 @@ export function applyFilePatchWithEdits(preImage: string, file: FilePatch): { te
     }
     if (at < 0) {
       const got = pre[stated]?.text;
-      throw new HunkMismatchError(filePath(file), hunk, got === undefined ? `the file has only ${pre.length} lines` : `line ${stated + 1} reads '${got.slice(0, 60)}'`);
+      throw new HunkMismatchError(
+        filePath(file),
+        hunk,
+        got === undefined ? `the file has only ${pre.length} lines` : `line ${stated + 1} reads '${got.slice(0, 60)}'`,
+      );
     }
     offset = at - (hunk.oldLines === 0 ? hunk.oldStart : hunk.oldStart - 1);
     endRun();

@@ -43,7 +43,11 @@ export function parsePatch(text: string, source = 'patch'): Patch {
 }
 
 function isPlainHeader(cur: Cursor): boolean {
-  return cur.lines[cur.i].startsWith('--- ') && (cur.lines[cur.i + 1]?.startsWith('+++ ') ?? false) && HUNK_HEADER.test(cur.lines[cur.i + 2] ?? '');
+  return (
+    cur.lines[cur.i].startsWith('--- ') &&
+    (cur.lines[cur.i + 1]?.startsWith('+++ ') ?? false) &&
+    HUNK_HEADER.test(cur.lines[cur.i + 2] ?? '')
+  );
 }
 
 function headerValue(line: string, key: string): string | undefined {
@@ -53,7 +57,8 @@ function headerValue(line: string, key: string): string | undefined {
 function parseGitSection(cur: Cursor): FilePatch {
   const start = cur.i;
   const headerNames = parseGitHeaderNames(cur.lines[cur.i].slice('diff --git '.length));
-  if (!headerNames) throw new PatchParseError(cur.source, start + 1, `cannot read the file names of '${cur.lines[start].trimEnd()}'`);
+  if (!headerNames)
+    throw new PatchParseError(cur.source, start + 1, `cannot read the file names of '${cur.lines[start].trimEnd()}'`);
   cur.i++;
   let oldPath: string | null = stripPrefix(headerNames.a, 'a/');
   let newPath: string | null = stripPrefix(headerNames.b, 'b/');
@@ -149,7 +154,8 @@ function parseHunk(cur: Cursor): Hunk {
   let remNew = newLines;
   const markNoNewline = () => {
     const last = lines.pop();
-    if (!last) throw new PatchParseError(cur.source, cur.i + 1, "'\\ No newline at end of file' before any line of the hunk");
+    if (!last)
+      throw new PatchParseError(cur.source, cur.i + 1, "'\\ No newline at end of file' before any line of the hunk");
     lines.push({ ...last, noNewlineAtEnd: true });
     cur.i++;
   };
@@ -157,7 +163,11 @@ function parseHunk(cur: Cursor): Hunk {
   while (remOld > 0 || remNew > 0) {
     const raw = cur.lines[cur.i];
     if (raw === undefined) {
-      throw new PatchParseError(cur.source, headerLine, `hunk ends early: ${remOld} old and ${remNew} new lines missing (truncated patch?)`);
+      throw new PatchParseError(
+        cur.source,
+        headerLine,
+        `hunk ends early: ${remOld} old and ${remNew} new lines missing (truncated patch?)`,
+      );
     }
     if (raw.startsWith('\\')) {
       markNoNewline();
@@ -180,7 +190,11 @@ function parseHunk(cur: Cursor): Hunk {
       lines.push({ kind: 'add', text, crlf, noNewlineAtEnd: false, newLine: newNo++ });
       remNew--;
     } else {
-      throw new PatchParseError(cur.source, cur.i + 1, `unexpected line inside a hunk (${remOld} old and ${remNew} new lines still expected): '${raw.slice(0, 60)}'`);
+      throw new PatchParseError(
+        cur.source,
+        cur.i + 1,
+        `unexpected line inside a hunk (${remOld} old and ${remNew} new lines still expected): '${raw.slice(0, 60)}'`,
+      );
     }
     cur.i++;
   }
@@ -189,5 +203,9 @@ function parseHunk(cur: Cursor): Hunk {
 }
 
 function mismatch(cur: Cursor, headerLine: number): PatchParseError {
-  return new PatchParseError(cur.source, cur.i + 1, `hunk body does not match the line counts of its header at line ${headerLine}`);
+  return new PatchParseError(
+    cur.source,
+    cur.i + 1,
+    `hunk body does not match the line counts of its header at line ${headerLine}`,
+  );
 }

@@ -64,10 +64,12 @@ export class ChainRunEngine {
   async open(): Promise<{ state: RunState; chain: Chain; notes: string[] }> {
     const notes = await this.recover();
     const runId = this.store.currentRunId();
-    if (!runId) throw new UserError('this directory has no ChainLens run (start one with `chainlens checkout`)', 'state');
+    if (!runId)
+      throw new UserError('this directory has no ChainLens run (start one with `chainlens checkout`)', 'state');
     const state = this.store.loadRun(runId);
     const chain = this.store.loadChain(runId);
-    if (!state || !chain) throw new UserError(`the run '${runId}' named in .git/chainlens/current has no state file`, 'state');
+    if (!state || !chain)
+      throw new UserError(`the run '${runId}' named in .git/chainlens/current has no state file`, 'state');
     // A current gold/recorded step is work left to do: a process killed between entering the
     // step and journaling its patch leaves exactly this, with no journal to recover from.
     const advanced = await this.advanceAutomatic(state, chain, notes);
@@ -80,10 +82,19 @@ export class ChainRunEngine {
     const base = await this.repo.resolveCommit(chain.baseCommit);
     if (!base) throw new UserError(`the repository has no commit ${chain.baseCommit} (the chain's base_commit)`, 'git');
     const startStep = args.startStep ?? chain.steps[0].order;
-    if (!chain.steps.some((s) => s.order === startStep)) throw new UserError(`the chain has no step ${startStep}`, 'usage');
+    if (!chain.steps.some((s) => s.order === startStep))
+      throw new UserError(`the chain has no step ${startStep}`, 'usage');
 
     const runId = args.runId ?? makeRunId(args.mode, this.clock.now(), (id) => this.store.loadRun(id) !== null);
-    const state = createRunState({ runId, chain: { ...chain, baseCommit: base }, chainFile: args.chainFile, repoSource: args.repoSource, mode: args.mode, authors: args.authors, now: this.clock.now() });
+    const state = createRunState({
+      runId,
+      chain: { ...chain, baseCommit: base },
+      chainFile: args.chainFile,
+      repoSource: args.repoSource,
+      mode: args.mode,
+      authors: args.authors,
+      now: this.clock.now(),
+    });
     // A brand-new run id has no cached Oracle refs yet: no need to ask git for them.
     this.newRunId = runId;
     if (!args.freshClone && (await this.repo.isDirty())) {
@@ -96,8 +107,14 @@ export class ChainRunEngine {
     // Steps before startStep: Oracle skips them (its state is gold anyway); Seq builds them with their authors.
     let first = chain.steps.findIndex((s) => s.order === startStep);
     if (args.mode === 'seq' && first > 0) {
-      const humans = chain.steps.slice(0, first).filter((_, i) => args.authors[i].kind === 'human' || args.authors[i].kind === 'agent-live');
-      if (humans.length) throw new UserError(`Seq mode builds steps before ${startStep} in turn, but step ${humans[0].order} is authored by a person; author it gold or recorded, or start at step 1`, 'usage');
+      const humans = chain.steps
+        .slice(0, first)
+        .filter((_, i) => args.authors[i].kind === 'human' || args.authors[i].kind === 'agent-live');
+      if (humans.length)
+        throw new UserError(
+          `Seq mode builds steps before ${startStep} in turn, but step ${humans[0].order} is authored by a person; author it gold or recorded, or start at step 1`,
+          'usage',
+        );
       first = 0;
     }
     for (let i = 0; i < first; i++) state.steps[i].note = 'skipped: Oracle run started at a later step';
@@ -120,12 +137,28 @@ export class ChainRunEngine {
     const index = this.currentIndex(state);
     const step = state.steps[index];
     if (step.author.kind === 'gold' || step.author.kind === 'recorded') {
-      throw new UserError(`step ${step.order} is authored ${authorLabel(step.author)}; it is applied automatically`, 'state');
+      throw new UserError(
+        `step ${step.order} is authored ${authorLabel(step.author)}; it is applied automatically`,
+        'state',
+      );
     }
-    this.writeJournal({ op: 'submit', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString() });
+    this.writeJournal({
+      op: 'submit',
+      runId: state.runId,
+      step: step.order,
+      pid: this.ownPid,
+      startedAt: this.clock.now().toISOString(),
+    });
     const end = await this.commitWork(state, chain.steps[index], step.author);
     this.faultPoint('submit:committed');
-    this.writeJournal({ op: 'submit', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString(), end });
+    this.writeJournal({
+      op: 'submit',
+      runId: state.runId,
+      step: step.order,
+      pid: this.ownPid,
+      startedAt: this.clock.now().toISOString(),
+      end,
+    });
     const next = await this.finishStep(state, chain, index, end, 'submitted', null, false);
     const advanced = await this.advanceAutomatic(next, chain, notes);
     return { state: advanced, notes, submitted: step.order };
@@ -137,31 +170,51 @@ export class ChainRunEngine {
    * either the old author or the new one. Gold/recorded steps are applied, never handed over.
    */
   async setAuthor(author: StepAuthor): Promise<RunState> {
-    if (author.kind !== 'human' && author.kind !== 'agent-live') throw new UserError(`a step can be handed only to a person or a live agent, not ${authorLabel(author)}`, 'usage');
+    if (author.kind !== 'human' && author.kind !== 'agent-live')
+      throw new UserError(`a step can be handed only to a person or a live agent, not ${authorLabel(author)}`, 'usage');
     const { state } = await this.open();
     const index = this.currentIndex(state);
     const step = state.steps[index];
     if (step.author.kind === 'gold' || step.author.kind === 'recorded') {
-      throw new UserError(`step ${step.order} is authored ${authorLabel(step.author)}; it is applied automatically`, 'state');
+      throw new UserError(
+        `step ${step.order} is authored ${authorLabel(step.author)}; it is applied automatically`,
+        'state',
+      );
     }
-    const next: RunState = { ...state, updatedAt: this.clock.now().toISOString(), steps: state.steps.map((s, i) => (i === index ? { ...s, author } : s)) };
+    const next: RunState = {
+      ...state,
+      updatedAt: this.clock.now().toISOString(),
+      steps: state.steps.map((s, i) => (i === index ? { ...s, author } : s)),
+    };
     this.store.saveRun(next);
     this.log(`step ${step.order} is now solved by ${authorLabel(author)}`);
     return next;
   }
 
   private currentIndex(state: RunState): number {
-    if (state.currentStep === null) throw new UserError(`run ${state.runId} is complete: every step has been submitted`, 'state');
+    if (state.currentStep === null)
+      throw new UserError(`run ${state.runId} is complete: every step has been submitted`, 'state');
     return state.steps.findIndex((s) => s.order === state.currentStep);
   }
 
   private async commitWork(state: RunState, step: ChainStep, author: StepAuthor): Promise<string> {
-    if (await this.repo.isDirty()) return this.repo.commitAll(`chainlens: step ${step.order} (${step.instanceId}) by ${authorLabel(author)}\n\nrun ${state.runId}, ${state.mode} mode`);
+    if (await this.repo.isDirty())
+      return this.repo.commitAll(
+        `chainlens: step ${step.order} (${step.instanceId}) by ${authorLabel(author)}\n\nrun ${state.runId}, ${state.mode} mode`,
+      );
     return this.repo.head();
   }
 
   /** Records step `index` as ended at `end` and enters the next step (or completes the run). */
-  private async finishStep(state: RunState, chain: Chain, index: number, end: string, status: StepState['status'], note: string | null, recovering: boolean): Promise<RunState> {
+  private async finishStep(
+    state: RunState,
+    chain: Chain,
+    index: number,
+    end: string,
+    status: StepState['status'],
+    note: string | null,
+    recovering: boolean,
+  ): Promise<RunState> {
     const step = state.steps[index];
     const now = this.clock.now();
     await this.repo.updateRef(stepRef(state.runId, step.order, 'end'), end);
@@ -171,7 +224,11 @@ export class ChainRunEngine {
     const done: RunState = {
       ...state,
       updatedAt: now.toISOString(),
-      steps: state.steps.map((s, i) => (i === index ? { ...s, status, end, submittedAt: now.toISOString(), elapsedMs: now.getTime() - startedAt, patch, note } : s)),
+      steps: state.steps.map((s, i) =>
+        i === index
+          ? { ...s, status, end, submittedAt: now.toISOString(), elapsedMs: now.getTime() - startedAt, patch, note }
+          : s,
+      ),
     };
     let next = done;
     if (index + 1 < chain.steps.length) {
@@ -184,7 +241,9 @@ export class ChainRunEngine {
     this.store.saveRun(next);
     this.faultPoint('finish:state-saved');
     this.store.clearJournal();
-    this.log(`step ${step.order} ${status === 'submitted' ? 'submitted' : status.replace('_', ' ')}: ${patch.files} file(s), +${patch.insertions} -${patch.deletions}`);
+    this.log(
+      `step ${step.order} ${status === 'submitted' ? 'submitted' : status.replace('_', ' ')}: ${patch.files} file(s), +${patch.insertions} -${patch.deletions}`,
+    );
     return next;
   }
 
@@ -197,7 +256,9 @@ export class ChainRunEngine {
       ...state,
       currentStep: step.order,
       updatedAt: this.clock.now().toISOString(),
-      steps: state.steps.map((s, i) => (i === index ? { ...s, status: 'current', start, startedAt: this.clock.now().toISOString() } : s)),
+      steps: state.steps.map((s, i) =>
+        i === index ? { ...s, status: 'current', start, startedAt: this.clock.now().toISOString() } : s,
+      ),
     };
   }
 
@@ -225,13 +286,24 @@ export class ChainRunEngine {
       ],
     }));
     const commits = await this.repo.commitLayersOnto(commit, layers);
-    for (const [k, c] of commits.entries()) await this.repo.updateRef(oracleRef(state.runId, chain.steps[from + k + 1].order), c);
+    for (const [k, c] of commits.entries())
+      await this.repo.updateRef(oracleRef(state.runId, chain.steps[from + k + 1].order), c);
     return commits[commits.length - 1] ?? commit;
   }
 
   /** Moves the work tree to `target`; callers journal the move (start: 'switch', finishStep: 'submit'). */
-  private async switchWorkTree(state: RunState, target: string, recovering: boolean, neverCheckedOut = false): Promise<void> {
-    if (!recovering && !neverCheckedOut && (await this.repo.head().catch(() => null)) === target && !(await this.repo.isDirty())) {
+  private async switchWorkTree(
+    state: RunState,
+    target: string,
+    recovering: boolean,
+    neverCheckedOut = false,
+  ): Promise<void> {
+    if (
+      !recovering &&
+      !neverCheckedOut &&
+      (await this.repo.head().catch(() => null)) === target &&
+      !(await this.repo.isDirty())
+    ) {
       // Already there (Seq: the next step starts where this one ended), but keep the branch current.
       await this.repo.switchBranch(state.branch, target);
       return;
@@ -256,13 +328,27 @@ export class ChainRunEngine {
     return current;
   }
 
-  private async applyAuthoredPatch(state: RunState, chain: Chain, index: number, patch: string | null, notes: string[]): Promise<RunState> {
+  private async applyAuthoredPatch(
+    state: RunState,
+    chain: Chain,
+    index: number,
+    patch: string | null,
+    notes: string[],
+  ): Promise<RunState> {
     const step = state.steps[index];
     const who = authorLabel(step.author);
     if (patch === null || patch.trim() === '') {
       const note = `${who} produced no patch for step ${step.order}`;
       notes.push(note);
-      this.writeJournal({ op: 'submit', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString(), end: step.start!, outcome: { status: 'empty_patch', note } });
+      this.writeJournal({
+        op: 'submit',
+        runId: state.runId,
+        step: step.order,
+        pid: this.ownPid,
+        startedAt: this.clock.now().toISOString(),
+        end: step.start!,
+        outcome: { status: 'empty_patch', note },
+      });
       return this.finishStep(state, chain, index, step.start!, 'empty_patch', note, false);
     }
     const refusal = unsafePatchReason(patch, `the ${who} patch of step ${step.order}`);
@@ -270,14 +356,35 @@ export class ChainRunEngine {
     if (conflict !== null) {
       const note = refusal ?? `the ${who} patch of step ${step.order} does not apply: ${conflict}`;
       notes.push(`${note} (the repository was left unchanged)`);
-      this.writeJournal({ op: 'submit', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString(), end: step.start!, outcome: { status: 'patch_failed', note } });
+      this.writeJournal({
+        op: 'submit',
+        runId: state.runId,
+        step: step.order,
+        pid: this.ownPid,
+        startedAt: this.clock.now().toISOString(),
+        end: step.start!,
+        outcome: { status: 'patch_failed', note },
+      });
       return this.finishStep(state, chain, index, step.start!, 'patch_failed', note, false);
     }
-    this.writeJournal({ op: 'apply', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString() });
+    this.writeJournal({
+      op: 'apply',
+      runId: state.runId,
+      step: step.order,
+      pid: this.ownPid,
+      startedAt: this.clock.now().toISOString(),
+    });
     await this.repo.apply(patch);
     this.faultPoint('apply:applied');
     const end = await this.commitWork(state, chain.steps[index], step.author);
-    this.writeJournal({ op: 'submit', runId: state.runId, step: step.order, pid: this.ownPid, startedAt: this.clock.now().toISOString(), end });
+    this.writeJournal({
+      op: 'submit',
+      runId: state.runId,
+      step: step.order,
+      pid: this.ownPid,
+      startedAt: this.clock.now().toISOString(),
+      end,
+    });
     return this.finishStep(state, chain, index, end, 'submitted', null, false);
   }
 
@@ -293,10 +400,14 @@ export class ChainRunEngine {
     const journal = this.store.readJournal();
     if (!journal) return [];
     if (this.owner && journal.owner === this.owner) {
-      throw new RunInUseError(`another ChainLens operation in this process is changing run ${journal.runId} (${journal.op}); wait for it to finish`);
+      throw new RunInUseError(
+        `another ChainLens operation in this process is changing run ${journal.runId} (${journal.op}); wait for it to finish`,
+      );
     }
     if (journal.pid !== this.ownPid && this.store.processAlive(journal.pid)) {
-      throw new RunInUseError(`another ChainLens process (pid ${journal.pid}) is changing this run; wait for it to finish`);
+      throw new RunInUseError(
+        `another ChainLens process (pid ${journal.pid}) is changing this run; wait for it to finish`,
+      );
     }
     const state = this.store.loadRun(journal.runId);
     const chain = this.store.loadChain(journal.runId);
@@ -305,7 +416,9 @@ export class ChainRunEngine {
       return [];
     }
     const removedLock = await this.repo.removeStaleIndexLock();
-    const notes = [`recovered run ${state.runId} after an interrupted ${journal.op}${removedLock ? ' (removed a stale .git/index.lock)' : ''}`];
+    const notes = [
+      `recovered run ${state.runId} after an interrupted ${journal.op}${removedLock ? ' (removed a stale .git/index.lock)' : ''}`,
+    ];
     this.log(notes[0]);
     await this.rollForward(journal, state, chain);
     // Whatever was interrupted, a run whose current step is gold/recorded goes on being replayed.
@@ -334,7 +447,12 @@ export class ChainRunEngine {
       // A forced checkout leaves files the patch had already created (untracked), and the patch
       // would not apply again over them: remove exactly those.
       await this.repo.forceSwitchBranch(state.branch, step.start!);
-      const patch = step.author.kind === 'gold' ? chain.steps[index].goldPatch : step.author.kind === 'recorded' ? this.store.loadRecorded(state.runId)[step.instanceId] : null;
+      const patch =
+        step.author.kind === 'gold'
+          ? chain.steps[index].goldPatch
+          : step.author.kind === 'recorded'
+            ? this.store.loadRecorded(state.runId)[step.instanceId]
+            : null;
       if (patch) await this.repo.removeUntracked(createdPaths(patch));
       this.store.clearJournal();
       return;
@@ -349,7 +467,9 @@ export class ChainRunEngine {
 /** Paths a patch creates (new files, rename and copy targets); none if it does not parse. */
 function createdPaths(patch: string): string[] {
   try {
-    return parsePatch(patch, 'patch').files.flatMap((f) => (f.newPath !== null && f.newPath !== f.oldPath && isPathSafe(f.newPath) ? [f.newPath] : []));
+    return parsePatch(patch, 'patch').files.flatMap((f) =>
+      f.newPath !== null && f.newPath !== f.oldPath && isPathSafe(f.newPath) ? [f.newPath] : [],
+    );
   } catch {
     return [];
   }

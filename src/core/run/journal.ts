@@ -10,7 +10,15 @@
  * - switch: the work tree is being moved to `target` (uncommitted work was stashed first).
  */
 export type Journal = (
-  | { op: 'submit'; runId: string; step: number; pid: number; startedAt: string; end?: string; outcome?: { status: 'submitted' | 'patch_failed' | 'empty_patch'; note: string | null } }
+  | {
+      op: 'submit';
+      runId: string;
+      step: number;
+      pid: number;
+      startedAt: string;
+      end?: string;
+      outcome?: { status: 'submitted' | 'patch_failed' | 'empty_patch'; note: string | null };
+    }
   | { op: 'apply'; runId: string; step: number; pid: number; startedAt: string }
   | { op: 'switch'; runId: string; target: string; pid: number; startedAt: string }
 ) & {

@@ -11,28 +11,45 @@ const KINDS: AuthorKind[] = ['gold', 'human', 'recorded'];
  * ("1=recorded,3=gold", others default to human). AH = "recorded,human".
  */
 export function parseAuthorsSpec(spec: string, stepCount: number, fallback: AuthorKind = 'human'): AuthorKind[] {
-  const parts = spec.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const out: AuthorKind[] = Array.from({ length: stepCount }, () => fallback);
   const positional = parts.every((p) => !p.includes('='));
   if (positional && parts.length !== stepCount) {
-    throw new UserError(`--authors names ${parts.length} author(s) but the chain has ${stepCount} steps (or use k=author)`, 'usage');
+    throw new UserError(
+      `--authors names ${parts.length} author(s) but the chain has ${stepCount} steps (or use k=author)`,
+      'usage',
+    );
   }
   parts.forEach((part, i) => {
     const [posText, kindText] = positional ? [String(i + 1), part] : part.split('=', 2);
     const pos = Number(posText);
-    if (!Number.isInteger(pos) || pos < 1 || pos > stepCount) throw new UserError(`--authors: '${part}' names step ${posText}, but the chain has steps 1-${stepCount}`, 'usage');
-    if (!KINDS.includes(kindText as AuthorKind)) throw new UserError(`--authors: '${kindText}' is not an author (gold, human or recorded)`, 'usage');
+    if (!Number.isInteger(pos) || pos < 1 || pos > stepCount)
+      throw new UserError(
+        `--authors: '${part}' names step ${posText}, but the chain has steps 1-${stepCount}`,
+        'usage',
+      );
+    if (!KINDS.includes(kindText as AuthorKind))
+      throw new UserError(`--authors: '${kindText}' is not an author (gold, human or recorded)`, 'usage');
     out[pos - 1] = kindText as AuthorKind;
   });
   return out;
 }
 
 /** Resolves author kinds to authors; `recorded` needs a predictions file holding that instance. */
-export function resolveAuthors(chain: Chain, kinds: AuthorKind[], predictions: Map<string, Prediction> | null, predictionsFile: string | null): StepAuthor[] {
+export function resolveAuthors(
+  chain: Chain,
+  kinds: AuthorKind[],
+  predictions: Map<string, Prediction> | null,
+  predictionsFile: string | null,
+): StepAuthor[] {
   return chain.steps.map((step, i) => {
     const kind = kinds[i];
     if (kind !== 'recorded') return kind === 'gold' ? { kind: 'gold' } : { kind: 'human' };
-    if (!predictions || !predictionsFile) throw new UserError(`step ${step.order} is authored 'recorded' but no --predictions file was given`, 'usage');
+    if (!predictions || !predictionsFile)
+      throw new UserError(`step ${step.order} is authored 'recorded' but no --predictions file was given`, 'usage');
     const p = predictions.get(step.instanceId);
     return { kind: 'recorded', model: p?.model ?? 'unknown', source: predictionsFile };
   });

@@ -15,7 +15,10 @@ export interface RepoPort {
   applyCheck(patch: string): Promise<string | null>;
   apply(patch: string): Promise<void>;
   /** One commit per layer, each on the previous (base first), built without touching the work tree. */
-  commitLayersOnto(base: string, layers: { message: string; patches: { label: string; text: string }[] }[]): Promise<string[]>;
+  commitLayersOnto(
+    base: string,
+    layers: { message: string; patches: { label: string; text: string }[] }[],
+  ): Promise<string[]>;
   switchBranch(branch: string, sha: string): Promise<void>;
   /** Discards whatever is in the work tree and index: only for recovering ChainLens's own interrupted writes. */
   forceSwitchBranch(branch: string, sha: string): Promise<void>;

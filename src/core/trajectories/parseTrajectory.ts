@@ -24,12 +24,18 @@ export function parseTrajectory(fileName: string, text: string): TrajectoryFile 
     column: p.column,
     ...(p.jsonPath ? { jsonPath: p.jsonPath } : {}),
   }));
-  if (read.value === undefined) return { file: fileName, format: detection.format, version: detection.version, trajectories: [], problems };
+  if (read.value === undefined)
+    return { file: fileName, format: detection.format, version: detection.version, trajectories: [], problems };
   return trajectoriesFromDocument(fileName, read.value, detection, problems);
 }
 
 /** The adapter for an already-parsed JSON document (the streaming loader assembles one). */
-export function trajectoriesFromDocument(fileName: string, doc: unknown, detection: TrajectoryDetection, problems: TrajectoryProblem[] = []): TrajectoryFile {
+export function trajectoriesFromDocument(
+  fileName: string,
+  doc: unknown,
+  detection: TrajectoryDetection,
+  problems: TrajectoryProblem[] = [],
+): TrajectoryFile {
   let trajectories: Trajectory[] = [];
   switch (detection.format) {
     case 'swe-agent':
@@ -44,29 +50,50 @@ export function trajectoriesFromDocument(fileName: string, doc: unknown, detecti
       trajectories = predictionTrajectories(doc, fileName, problems);
       break;
     case 'openhands':
-      if (Array.isArray(doc) && doc.some((e) => typeof e === 'object' && e !== null && 'kind' in e)) trajectories = [openHandsEventLog(doc, fileName)];
+      if (Array.isArray(doc) && doc.some((e) => typeof e === 'object' && e !== null && 'kind' in e))
+        trajectories = [openHandsEventLog(doc, fileName)];
       else if (Array.isArray(doc)) trajectories = doc.flatMap((d) => openHandsInstance(d, fileName, problems) ?? []);
       else trajectories = [openHandsInstance(doc, fileName, problems)].flatMap((t) => t ?? []);
       break;
   }
-  return { file: fileName, format: detection.format, version: trajectories[0]?.source.version ?? detection.version, trajectories, problems };
+  return {
+    file: fileName,
+    format: detection.format,
+    version: trajectories[0]?.source.version ?? detection.version,
+    trajectories,
+    problems,
+  };
 }
 
 /** One JSONL record (a line already parsed) to its trajectories. */
-export function trajectoriesFromRecord(fileName: string, value: unknown, detection: TrajectoryDetection, at: Pick<SourcePosition, 'line' | 'byteOffset'>, problems: TrajectoryProblem[]): Trajectory[] {
+export function trajectoriesFromRecord(
+  fileName: string,
+  value: unknown,
+  detection: TrajectoryDetection,
+  at: Pick<SourcePosition, 'line' | 'byteOffset'>,
+  problems: TrajectoryProblem[],
+): Trajectory[] {
   if (detection.format === 'predictions') return predictionTrajectories(value, fileName, problems, at);
   const t = openHandsInstance(value, fileName, problems, at);
   return t ? [t] : [];
 }
 
-export function jsonlLineProblem(fileName: string, line: number, byteOffset: number, error: unknown, last: boolean): TrajectoryProblem {
+export function jsonlLineProblem(
+  fileName: string,
+  line: number,
+  byteOffset: number,
+  error: unknown,
+  last: boolean,
+): TrajectoryProblem {
   const reason = error instanceof Error ? error.message : String(error);
   return {
     severity: 'error',
     file: fileName,
     line,
     byteOffset,
-    message: last ? `line ${line} is cut off (${reason}); skipped` : `line ${line} is not valid JSON (${reason}); skipped`,
+    message: last
+      ? `line ${line} is cut off (${reason}); skipped`
+      : `line ${line} is not valid JSON (${reason}); skipped`,
   };
 }
 
@@ -99,8 +126,15 @@ function parseJsonl(fileName: string, text: string, detection: TrajectoryDetecti
       eventAt.push(at);
     } else trajectories.push(...trajectoriesFromRecord(fileName, value, detection, at, problems));
   }
-  if (detection.lines === 'event-per-line' && events.length) trajectories.push(openHandsEventLog(events, fileName, eventAt));
-  return { file: fileName, format: detection.format, version: trajectories[0]?.source.version ?? detection.version, trajectories, problems };
+  if (detection.lines === 'event-per-line' && events.length)
+    trajectories.push(openHandsEventLog(events, fileName, eventAt));
+  return {
+    file: fileName,
+    format: detection.format,
+    version: trajectories[0]?.source.version ?? detection.version,
+    trajectories,
+    problems,
+  };
 }
 
 function unknownFormat(fileName: string, text: string): TrajectoryFile {
@@ -111,7 +145,13 @@ function unknownFormat(fileName: string, text: string): TrajectoryFile {
       : !trimmed.startsWith('{') && !trimmed.startsWith('[')
         ? 'not a JSON or JSONL file'
         : 'not a trajectory format ChainLens knows (SWE-agent .traj, mini-swe-agent .traj.json / preds.json, OpenHands output.jsonl or SDK events)';
-  return { file: fileName, format: null, version: null, trajectories: [], problems: [{ severity: 'error', file: fileName, line: 1, column: 1, message }] };
+  return {
+    file: fileName,
+    format: null,
+    version: null,
+    trajectories: [],
+    problems: [{ severity: 'error', file: fileName, line: 1, column: 1, message }],
+  };
 }
 
 export function utf8Length(s: string): number {

@@ -36,7 +36,12 @@ export class SourceReader {
   }
 
   /** A string field; wrong types are reported (numbers are accepted as their text). */
-  string(record: JsonRecord, key: string, path: readonly JsonPathKey[], options: { required?: boolean } = {}): string | undefined {
+  string(
+    record: JsonRecord,
+    key: string,
+    path: readonly JsonPathKey[],
+    options: { required?: boolean } = {},
+  ): string | undefined {
     const value = record[key];
     if (typeof value === 'string') return value;
     if (value === undefined || value === null) {
@@ -52,11 +57,17 @@ export class SourceReader {
     const value = record[key];
     if (typeof value === 'number' && Number.isFinite(value)) return value;
     if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-    if (value !== undefined && value !== null) this.report('warning', `expected a number, found ${typeName(value)}`, [...path, key]);
+    if (value !== undefined && value !== null)
+      this.report('warning', `expected a number, found ${typeName(value)}`, [...path, key]);
     return undefined;
   }
 
-  array(record: JsonRecord, key: string, path: readonly JsonPathKey[], options: { required?: boolean } = {}): unknown[] | undefined {
+  array(
+    record: JsonRecord,
+    key: string,
+    path: readonly JsonPathKey[],
+    options: { required?: boolean } = {},
+  ): unknown[] | undefined {
     const value = record[key];
     if (Array.isArray(value)) return value;
     if (value === undefined || value === null) {
@@ -70,7 +81,8 @@ export class SourceReader {
   record(record: JsonRecord, key: string, path: readonly JsonPathKey[]): JsonRecord | undefined {
     const value = record[key];
     if (isRecord(value)) return value;
-    if (value !== undefined && value !== null) this.report('warning', `expected an object, found ${typeName(value)}`, [...path, key]);
+    if (value !== undefined && value !== null)
+      this.report('warning', `expected an object, found ${typeName(value)}`, [...path, key]);
     return undefined;
   }
 

@@ -22,7 +22,11 @@ export function loadAgentSettings(storeRoot: string, runId: string): AgentSettin
   const file = join(agentDir(storeRoot, runId), 'settings.json');
   if (!existsSync(file)) return DEFAULT_AGENT_SETTINGS;
   const parsed = AgentSettingsSchema.safeParse(readJson(file));
-  if (!parsed.success) throw new UserError(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '$'}: ${i.message}`).join('; ')}`, 'state');
+  if (!parsed.success)
+    throw new UserError(
+      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '$'}: ${i.message}`).join('; ')}`,
+      'state',
+    );
   return parsed.data;
 }
 
@@ -35,7 +39,11 @@ export function loadAgentRecord(storeRoot: string, runId: string, step: number):
   if (!existsSync(file)) return null;
   const doc = readJson(file) as { info?: { chainlens?: unknown } };
   const parsed = AgentRecordSchema.safeParse(doc?.info?.chainlens);
-  if (!parsed.success) throw new UserError(`${file}: $.info.chainlens is not a ChainLens agent record (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`, 'state');
+  if (!parsed.success)
+    throw new UserError(
+      `${file}: $.info.chainlens is not a ChainLens agent record (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`,
+      'state',
+    );
   return parsed.data;
 }
 

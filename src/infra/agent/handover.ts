@@ -20,20 +20,52 @@ export interface HandoverResult {
  * the person only wanted the agent to stop), and the agent's later submit_step calls are refused.
  * The work tree is left as it is, so the person continues from what the agent did.
  */
-export async function takeOverStep(dir: string | Workspace, how: 'taken_over' | 'stopped', person?: string): Promise<HandoverResult> {
+export async function takeOverStep(
+  dir: string | Workspace,
+  how: 'taken_over' | 'stopped',
+  person?: string,
+): Promise<HandoverResult> {
   const ws = typeof dir === 'string' ? await openWorkspace(dir) : dir;
   const { state, chain } = await ws.engine.open();
-  if (state.currentStep === null) throw new UserError(`run ${state.runId} is complete: there is no step to take over`, 'state');
+  if (state.currentStep === null)
+    throw new UserError(`run ${state.runId} is complete: there is no step to take over`, 'state');
   const step = state.steps.find((s) => s.order === state.currentStep)!;
   const now = new Date();
   const existing = loadAgentRecord(ws.store.root, state.runId, step.order);
-  const base: AgentRecord = existing && existing.start === step.start
-    ? existing
-    : { schema: 1, runId: state.runId, step: step.order, instanceId: step.instanceId, agent: step.author.kind === 'agent-live' ? step.author.agent : 'agent', start: step.start!, startedAt: now.toISOString(), endedAt: null, exitStatus: 'working', submission: null, problemStatement: chain.steps.find((s) => s.order === step.order)!.problemStatement, workspaceRoot: ws.dir, events: [] };
+  const base: AgentRecord =
+    existing && existing.start === step.start
+      ? existing
+      : {
+          schema: 1,
+          runId: state.runId,
+          step: step.order,
+          instanceId: step.instanceId,
+          agent: step.author.kind === 'agent-live' ? step.author.agent : 'agent',
+          start: step.start!,
+          startedAt: now.toISOString(),
+          endedAt: null,
+          exitStatus: 'working',
+          submission: null,
+          problemStatement: chain.steps.find((s) => s.order === step.order)!.problemStatement,
+          workspaceRoot: ws.dir,
+          events: [],
+        };
   // What the agent changed since its last tool call is its work too: record it before the step changes hands.
   const lastPatch = [...base.events].reverse().find((e) => e.kind === 'worktree')?.patch ?? '';
-  const change = existing ? worktreeChange(lastPatch, await ws.git.diffWorkTree(step.start!), `change-${base.events.length + 1}`, now.toISOString()) : null;
-  const record: AgentRecord = { ...base, events: change ? [...base.events, change] : base.events, exitStatus: how, endedAt: now.toISOString() };
+  const change = existing
+    ? worktreeChange(
+        lastPatch,
+        await ws.git.diffWorkTree(step.start!),
+        `change-${base.events.length + 1}`,
+        now.toISOString(),
+      )
+    : null;
+  const record: AgentRecord = {
+    ...base,
+    events: change ? [...base.events, change] : base.events,
+    exitStatus: how,
+    endedAt: now.toISOString(),
+  };
   saveAgentRecord(ws.store.root, record, now);
   const next = await ws.engine.setAuthor(person ? { kind: 'human', name: person } : { kind: 'human' });
   return { state: next, step: step.order, record: existing ? record : null };
@@ -44,7 +76,8 @@ export async function handStepToAgent(dir: string | Workspace, agent: string): P
   if (!agent.trim()) throw new UserError('the agent needs a name', 'usage');
   const ws = typeof dir === 'string' ? await openWorkspace(dir) : dir;
   const { state } = await ws.engine.open();
-  if (state.currentStep === null) throw new UserError(`run ${state.runId} is complete: there is no step to hand over`, 'state');
+  if (state.currentStep === null)
+    throw new UserError(`run ${state.runId} is complete: there is no step to hand over`, 'state');
   const step = state.steps.find((s) => s.order === state.currentStep)!;
   const existing = loadAgentRecord(ws.store.root, state.runId, step.order);
   let record: AgentRecord | null = null;

@@ -100,7 +100,10 @@ export class AgentSession {
         run.state = await this.claim(run.state, step!);
       }
       if (personHasIt && !tool.readOnly) {
-        throw new UserError(`a person ${record!.exitStatus === 'stopped' ? 'stopped the agent on' : 'took over'} step ${step!.order}; it is theirs to submit now`, 'state');
+        throw new UserError(
+          `a person ${record!.exitStatus === 'stopped' ? 'stopped the agent on' : 'took over'} step ${step!.order}; it is theirs to submit now`,
+          'state',
+        );
       }
       result = { text: await this.run(tool, args, run, signal), isError: false };
     } catch (e) {
@@ -110,7 +113,12 @@ export class AgentSession {
     return result;
   }
 
-  private async run(tool: AgentToolDefinition, args: Record<string, unknown>, run: { state: RunState; chain: Chain }, signal?: AbortSignal): Promise<string> {
+  private async run(
+    tool: AgentToolDefinition,
+    args: Record<string, unknown>,
+    run: { state: RunState; chain: Chain },
+    signal?: AbortSignal,
+  ): Promise<string> {
     const ws = this.workspace;
     const feedback = loadAgentSettings(ws.store.root, run.state.runId).feedback;
     switch (tool.name) {
@@ -121,7 +129,8 @@ export class AgentSession {
       case 'run_tests': {
         const refusal = refuseTestsReason(feedback);
         if (refusal) throw new UserError(refusal, 'state');
-        if (run.state.currentStep === null) throw new UserError(`run ${run.state.runId} is complete: there is no step to test`, 'state');
+        if (run.state.currentStep === null)
+          throw new UserError(`run ${run.state.runId} is complete: there is no step to test`, 'state');
         return json(testFeedbackView(await this.evaluate(ws, signal), feedback as 'summary' | 'full'));
       }
       case 'submit_step':
@@ -132,14 +141,22 @@ export class AgentSession {
   private async submit(state: RunState, expected: number | undefined, summary: string | undefined) {
     const step = currentStepOf(state);
     if (!step) throw new UserError(`run ${state.runId} is complete: every step has been submitted`, 'state');
-    if (expected !== undefined && expected !== step.order) throw new UserError(`you asked to submit step ${expected}, but the run is on step ${step.order}; nothing was submitted`, 'state');
+    if (expected !== undefined && expected !== step.order)
+      throw new UserError(
+        `you asked to submit step ${expected}, but the run is on step ${step.order}; nothing was submitted`,
+        'state',
+      );
     const { state: after, notes, submitted } = await this.workspace.engine.submit();
     const done = after.steps.find((s) => s.order === submitted)!;
     const record = loadAgentRecord(this.workspace.store.root, state.runId, submitted);
     if (record) {
       const now = this.clock();
       const submission = await this.workspace.git.diff(done.start!, done.end!);
-      saveAgentRecord(this.workspace.store.root, { ...record, exitStatus: 'submitted', endedAt: now.toISOString(), submission, ...(summary ? { summary } : {}) }, now);
+      saveAgentRecord(
+        this.workspace.store.root,
+        { ...record, exitStatus: 'submitted', endedAt: now.toISOString(), submission, ...(summary ? { summary } : {}) },
+        now,
+      );
     }
     return {
       submitted,
@@ -186,7 +203,14 @@ export class AgentSession {
     return this.workspace.engine.setAuthor({ kind: 'agent-live', agent: this.agent });
   }
 
-  private finishCall(record: AgentRecord, step: StepState, name: string, rawArgs: unknown, result: AgentToolResult, at: Date): void {
+  private finishCall(
+    record: AgentRecord,
+    step: StepState,
+    name: string,
+    rawArgs: unknown,
+    result: AgentToolResult,
+    at: Date,
+  ): void {
     const now = this.clock();
     const event: AgentEvent = {
       kind: 'tool',
@@ -200,7 +224,10 @@ export class AgentSession {
     };
     // submit_step saved the submitted record itself: add the call to that one.
     const latest = loadAgentRecord(this.workspace.store.root, record.runId, step.order);
-    const base = latest && latest.exitStatus === 'submitted' && latest.start === record.start ? { ...latest, events: record.events } : record;
+    const base =
+      latest && latest.exitStatus === 'submitted' && latest.start === record.start
+        ? { ...latest, events: record.events }
+        : record;
     saveAgentRecord(this.workspace.store.root, { ...base, agent: this.agent, events: [...base.events, event] }, now);
   }
 }

@@ -6,7 +6,10 @@ let cached: { host: string; client: Promise<Docker> } | undefined;
 
 /** Where dockerode (docker-modem) will connect: DOCKER_HOST (unix, tcp, ssh, npipe) or the default socket. */
 export function dockerHostDescription(): string {
-  return process.env.DOCKER_HOST || (process.platform === 'win32' ? 'npipe:////./pipe/docker_engine' : 'unix:///var/run/docker.sock');
+  return (
+    process.env.DOCKER_HOST ||
+    (process.platform === 'win32' ? 'npipe:////./pipe/docker_engine' : 'unix:///var/run/docker.sock')
+  );
 }
 
 function errorText(e: unknown): string {

@@ -64,7 +64,13 @@ export interface EvaluationResult {
 }
 
 type Outcome = Omit<EvaluationResult, 'log' | 'durationS' | 'logPath'>;
-const NOTHING: Outcome = { exitCode: null, patchApplied: false, timedOut: false, cancelled: false, environmentError: null };
+const NOTHING: Outcome = {
+  exitCode: null,
+  patchApplied: false,
+  timedOut: false,
+  cancelled: false,
+  environmentError: null,
+};
 
 /** Images found to have no `tar`: their files go in through the Docker API from then on. */
 const imagesWithoutTar = new Set<string>();
@@ -112,7 +118,12 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
   const started = performance.now();
   const timeoutS = o.timeoutS ?? DEFAULT_TIMEOUT_S;
   const sink = new LogSink(o.logPath, o.onLog);
-  const control: RunControl = { timedOut: false, cancelled: false, deadline: started + timeoutS * 1000, signal: o.signal };
+  const control: RunControl = {
+    timedOut: false,
+    cancelled: false,
+    deadline: started + timeoutS * 1000,
+    signal: o.signal,
+  };
   let outcome: Outcome;
   try {
     const checkCancel = () => {
@@ -122,17 +133,25 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
     const docker = o.docker ?? (await connectDocker());
     await ensureImage(o.image, o.onPullProgress, docker);
     checkCancel();
-    const repoPath = o.repoPathInImage === undefined ? await detectRepoPath(o.image, o.baseCommit, docker, o.runId) : o.repoPathInImage;
+    const repoPath =
+      o.repoPathInImage === undefined
+        ? await detectRepoPath(o.image, o.baseCommit, docker, o.runId)
+        : o.repoPathInImage;
     checkCancel();
     const bundle = buildEvalBundle({
-      repo: repoPath === null ? { kind: 'copy-in', baseCommit: o.baseCommit } : { kind: 'in-image', path: repoPath, baseCommit: o.baseCommit },
+      repo:
+        repoPath === null
+          ? { kind: 'copy-in', baseCommit: o.baseCommit }
+          : { kind: 'in-image', path: repoPath, baseCommit: o.baseCommit },
       stateDiff: o.stateDiff,
       testPatches: o.testPatches,
       testCmd: o.testCmd,
       profile: o.profile,
       preamble: o.preamble,
     });
-    sink.append(`ChainLens: image ${o.image}, repository ${repoPath === null ? `copied in at ${COPY_IN_REPO_DIR}` : `at ${repoPath} in the image`}, base ${o.baseCommit}\n`);
+    sink.append(
+      `ChainLens: image ${o.image}, repository ${repoPath === null ? `copied in at ${COPY_IN_REPO_DIR}` : `at ${repoPath} in the image`}, base ${o.baseCommit}\n`,
+    );
 
     const attempt = (via: 'stdin' | 'api') => runContainer(docker, o, bundle, repoPath === null, via, sink, control);
     let run = await attempt(imagesWithoutTar.has(o.image) ? 'api' : 'stdin');
@@ -158,7 +177,13 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
 }
 
 /** Turns how the container ended, and what its log says, into the evaluation's outcome. */
-function judge(run: ContainerRun, o: EvaluateStateOptions, control: RunControl, sink: LogSink, timeoutS: number): Outcome {
+function judge(
+  run: ContainerRun,
+  o: EvaluateStateOptions,
+  control: RunControl,
+  sink: LogSink,
+  timeoutS: number,
+): Outcome {
   const log = sink.text();
   const applied = o.stateDiff.trim() === '' || new RegExp(`^${APPLY_PATCH_PASS}`, 'm').test(log);
   if (control.cancelled) return { ...NOTHING, cancelled: true, patchApplied: applied };
@@ -168,16 +193,28 @@ function judge(run: ContainerRun, o: EvaluateStateOptions, control: RunControl, 
   }
   if (run.oomKilled) {
     const limit = o.memoryLimitBytes ? ` (limit ${mib(o.memoryLimitBytes)})` : '';
-    return { ...NOTHING, patchApplied: applied, environmentError: `The evaluation container ran out of memory${limit} and was killed.` };
+    return {
+      ...NOTHING,
+      patchApplied: applied,
+      environmentError: `The evaluation container ran out of memory${limit} and was killed.`,
+    };
   }
   if (run.statusCode === RUN_EXIT.setupFailed) {
-    return { ...NOTHING, environmentError: 'Could not set up the repository copy inside the container (git init/commit failed; see the log).' };
+    return {
+      ...NOTHING,
+      environmentError:
+        'Could not set up the repository copy inside the container (git init/commit failed; see the log).',
+    };
   }
   if (run.statusCode === RUN_EXIT.patchFailed) return { ...NOTHING, patchApplied: false };
   const exitCode = testExitCodeFromLog(log);
   const finished = o.profile === 'v4' ? log.includes(END_TEST_OUTPUT) : exitCode !== null;
   if (finished) return { ...NOTHING, patchApplied: true, exitCode };
-  return { ...NOTHING, patchApplied: applied, environmentError: `The evaluation container stopped before the tests finished (exit code ${run.statusCode}).` };
+  return {
+    ...NOTHING,
+    patchApplied: applied,
+    environmentError: `The evaluation container stopped before the tests finished (exit code ${run.statusCode}).`,
+  };
 }
 
 /**
@@ -216,14 +253,21 @@ async function runContainer(
     });
     trackContainer(container);
     const files = tarArchive(bundle.files, { trailer: !copyIn });
-    repoArchive = copyIn ? await openRepoArchive(o.localRepo, o.baseCommit, `${COPY_IN_REPO_DIR.slice(1)}/`) : undefined;
+    repoArchive = copyIn
+      ? await openRepoArchive(o.localRepo, o.baseCommit, `${COPY_IN_REPO_DIR.slice(1)}/`)
+      : undefined;
     if (!stdin) {
       await container.putArchive(tarArchive(bundle.files), { path: '/' });
       if (repoArchive) await Promise.all([container.putArchive(repoArchive.stream, { path: '/' }), repoArchive.done]);
     }
     if (o.signal?.aborted) throw new Cancelled();
 
-    const stream = (await container.attach({ stream: true, stdout: true, stderr: true, ...(stdin ? { stdin: true, hijack: true } : {}) })) as Duplex;
+    const stream = (await container.attach({
+      stream: true,
+      stdout: true,
+      stderr: true,
+      ...(stdin ? { stdin: true, hijack: true } : {}),
+    })) as Duplex;
     const streamDone = new Promise<void>((resolve) => {
       stream.on('end', resolve);
       stream.on('close', resolve);

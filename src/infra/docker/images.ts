@@ -11,7 +11,9 @@ export interface PullProgress {
 }
 
 function statusCode(e: unknown): number | undefined {
-  return typeof e === 'object' && e !== null && 'statusCode' in e ? Number((e as { statusCode: unknown }).statusCode) : undefined;
+  return typeof e === 'object' && e !== null && 'statusCode' in e
+    ? Number((e as { statusCode: unknown }).statusCode)
+    : undefined;
 }
 
 function errorText(e: unknown): string {
@@ -35,19 +37,28 @@ function pull(docker: Docker, image: string, onProgress?: (e: PullProgress) => v
   return new Promise((resolve, reject) => {
     docker.pull(image, {}, (err: unknown, stream: NodeJS.ReadableStream | undefined) => {
       if (err || !stream) return reject(err ?? new Error('no pull stream'));
-      docker.modem.followProgress(stream, (doneErr: unknown) => (doneErr ? reject(doneErr) : resolve()), (event: PullProgress) => onProgress?.(event));
+      docker.modem.followProgress(
+        stream,
+        (doneErr: unknown) => (doneErr ? reject(doneErr) : resolve()),
+        (event: PullProgress) => onProgress?.(event),
+      );
     });
   });
 }
 
 /** Makes sure `image` is present: nothing to do when it is local, else a pull with progress events. */
-export async function ensureImage(image: string, onProgress?: (e: PullProgress) => void, docker?: Docker): Promise<void> {
+export async function ensureImage(
+  image: string,
+  onProgress?: (e: PullProgress) => void,
+  docker?: Docker,
+): Promise<void> {
   const client = docker ?? (await connectDocker());
   try {
     await client.getImage(image).inspect();
     return;
   } catch (e) {
-    if (statusCode(e) !== 404) throw new UserError(`Docker could not look up image ${image}: ${errorText(e)}`, 'environment');
+    if (statusCode(e) !== 404)
+      throw new UserError(`Docker could not look up image ${image}: ${errorText(e)}`, 'environment');
   }
   try {
     await pull(client, image, onProgress);

@@ -45,7 +45,9 @@ export class LogSink {
 
   async close(): Promise<void> {
     this.emit(this.decoder.end());
-    await new Promise<void>((resolve, reject) => this.file.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      this.file.end((err?: Error | null) => (err ? reject(err) : resolve())),
+    );
   }
 
   private emit(text: string): void {

@@ -59,6 +59,8 @@ export async function sweepContainers(runId?: string, docker?: Docker): Promise<
   const client = docker ?? (await connectDocker());
   const label = [`${LABEL_MANAGED}=true`, ...(runId ? [`${LABEL_RUN}=${runId}`] : [])];
   const found = await client.listContainers({ all: true, filters: { label } });
-  const results = await Promise.allSettled(found.map((c) => client.getContainer(c.Id).remove({ force: true, v: true })));
+  const results = await Promise.allSettled(
+    found.map((c) => client.getContainer(c.Id).remove({ force: true, v: true })),
+  );
   return results.filter((r) => r.status === 'fulfilled').length;
 }

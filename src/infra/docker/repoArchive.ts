@@ -47,12 +47,16 @@ export async function openRepoArchive(localRepo: string, commit: string, prefix:
     cleanup();
     throw e;
   }
-  const child = spawn('git', ['--git-dir', scratch, 'archive', '--format=tar', `--prefix=${prefix}`, commit], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('git', ['--git-dir', scratch, 'archive', '--format=tar', `--prefix=${prefix}`, commit], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const done = new Promise<void>((resolveDone, reject) => {
     child.on('error', (e) => reject(e));
-    child.on('close', (code) => (code === 0 ? resolveDone() : reject(new UserError(`git archive of ${commit} failed: ${stderr.trim()}`, 'git'))));
+    child.on('close', (code) =>
+      code === 0 ? resolveDone() : reject(new UserError(`git archive of ${commit} failed: ${stderr.trim()}`, 'git')),
+    );
   }).finally(cleanup);
   // Piped at once: Node resumes (and so discards) a child's unread stdout when the child exits,
   // and a small archive is fully written before the container is ready to read it.

@@ -21,14 +21,22 @@ const cache = new Map<string, Promise<string | null>>();
  * does not hold it (then the repository has to be copied in). Runs one short container; the
  * answer is cached per image id and commit.
  */
-export async function detectRepoPath(image: string, baseCommit: string, docker?: Docker, runId = 'detect'): Promise<string | null> {
+export async function detectRepoPath(
+  image: string,
+  baseCommit: string,
+  docker?: Docker,
+  runId = 'detect',
+): Promise<string | null> {
   if (!/^[0-9a-f]{7,40}$/i.test(baseCommit)) throw new UserError(`'${baseCommit}' is not a commit id`, 'input');
   const client = docker ?? (await connectDocker());
   let imageId: string;
   try {
     imageId = (await client.getImage(image).inspect()).Id;
   } catch {
-    throw new UserError(`Image ${image} is not on this machine; it is needed to find the repository inside it.`, 'environment');
+    throw new UserError(
+      `Image ${image} is not on this machine; it is needed to find the repository inside it.`,
+      'environment',
+    );
   }
   const key = `${imageId}\0${baseCommit.toLowerCase()}`;
   let found = cache.get(key);
@@ -58,7 +66,10 @@ async function probe(docker: Docker, image: string, baseCommit: string, runId: s
     const m = /CHAINLENS_REPO=(\/[^\r\n]*)/.exec(out);
     return StatusCode === 0 && m ? m[1] : null;
   } catch (e) {
-    throw new UserError(`Could not look for the repository inside image ${image}: ${e instanceof Error ? e.message : String(e)}`, 'environment');
+    throw new UserError(
+      `Could not look for the repository inside image ${image}: ${e instanceof Error ? e.message : String(e)}`,
+      'environment',
+    );
   } finally {
     await container?.remove({ force: true }).catch(() => undefined);
   }

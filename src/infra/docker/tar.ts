@@ -19,7 +19,8 @@ function header(name: string, size: number, mode: number, type: '0' | '5'): Buff
     const cut = name.lastIndexOf('/', 155);
     prefix = name.slice(0, cut);
     name = name.slice(cut + 1);
-    if (cut <= 0 || Buffer.byteLength(name) > 100 || Buffer.byteLength(prefix) > 155) throw new Error(`path too long for a tar header: ${prefix}/${name}`);
+    if (cut <= 0 || Buffer.byteLength(name) > 100 || Buffer.byteLength(prefix) > 155)
+      throw new Error(`path too long for a tar header: ${prefix}/${name}`);
   }
   h.write(name, 0, 100);
   h.write(octal(mode & 0o7777, 8), 100);

@@ -48,7 +48,11 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
   const chainStep = chain.steps[index];
   const profile = req.profile ?? 'swebench-v5';
   const image = req.image ?? chain.dockerImage;
-  if (!image) throw new UserError(`chain '${chain.id}' names no docker_image; set one with --image (CLI) or the chainlens.image setting`, 'environment');
+  if (!image)
+    throw new UserError(
+      `chain '${chain.id}' names no docker_image; set one with --image (CLI) or the chainlens.image setting`,
+      'environment',
+    );
   const at = new Date();
   const store = new EvalStore(ws.store.root);
   const evalDir = store.evalDir(state.runId, step.order, at);
@@ -59,15 +63,26 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
   let commit: string;
   let stateDiff: string;
   if (req.source === 'submitted') {
-    if (!step.end) throw new UserError(`step ${step.order} has not been submitted yet; submit it first, or evaluate the work tree`, 'state');
+    if (!step.end)
+      throw new UserError(
+        `step ${step.order} has not been submitted yet; submit it first, or evaluate the work tree`,
+        'state',
+      );
     commit = step.end;
     stateDiff = await ws.git.diff(chain.baseCommit, commit);
   } else {
-    if (state.currentStep !== step.order) throw new UserError(`the work tree holds step ${state.currentStep ?? 'none (the run is complete)'}, not step ${step.order}; evaluate step ${step.order}'s submitted commit instead`, 'state');
+    if (state.currentStep !== step.order)
+      throw new UserError(
+        `the work tree holds step ${state.currentStep ?? 'none (the run is complete)'}, not step ${step.order}; evaluate step ${step.order}'s submitted commit instead`,
+        'state',
+      );
     commit = await ws.git.head();
     stateDiff = await ws.git.diffWorkTree(chain.baseCommit);
   }
-  const base: Omit<StepEvaluation, 'status' | 'resolved' | 'patch_applied' | 'error' | 'error_kind' | 'tests_status' | 'status_map' | 'duration_s'> = {
+  const base: Omit<
+    StepEvaluation,
+    'status' | 'resolved' | 'patch_applied' | 'error' | 'error_kind' | 'tests_status' | 'status_map' | 'duration_s'
+  > = {
     order: step.order,
     instance_id: step.instanceId,
     log_path: logPath,
@@ -77,20 +92,44 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     image,
     evaluated_at: at.toISOString(),
   };
-  const noTests = { FAIL_TO_PASS: { success: [], failure: [...chainStep.failToPass] }, PASS_TO_PASS: { success: [], failure: [...chainStep.passToPass] } };
+  const noTests = {
+    FAIL_TO_PASS: { success: [], failure: [...chainStep.failToPass] },
+    PASS_TO_PASS: { success: [], failure: [...chainStep.passToPass] },
+  };
 
   // A submitted step whose recorded patch was empty or did not apply: SWE-bench does not run it.
   if (req.source === 'submitted' && (step.status === 'empty_patch' || step.status === 'patch_failed')) {
     const empty = step.status === 'empty_patch';
-    const result: StepEvaluation = { ...base, status: empty ? 'empty_patch' : 'error', resolved: false, patch_applied: false, error: empty ? 'The author produced no patch.' : step.note, error_kind: empty ? null : 'patch', tests_status: noTests, status_map: {}, duration_s: 0 };
+    const result: StepEvaluation = {
+      ...base,
+      status: empty ? 'empty_patch' : 'error',
+      resolved: false,
+      patch_applied: false,
+      error: empty ? 'The author produced no patch.' : step.note,
+      error_kind: empty ? null : 'patch',
+      tests_status: noTests,
+      status_map: {},
+      duration_s: 0,
+    };
     writeFileAtomic(logPath, `${result.error}\n`);
-    writeFileAtomic(reportPath, JSON.stringify(buildInstanceReport(step.instanceId, empty ? null : '', null), null, 2) + '\n');
+    writeFileAtomic(
+      reportPath,
+      JSON.stringify(buildInstanceReport(step.instanceId, empty ? null : '', null), null, 2) + '\n',
+    );
     store.record(state.runId, result, evalDir);
     return result;
   }
 
-  const testPatches = chain.steps.slice(0, index + 1).map((s) => s.testPatch).filter((p) => p.trim() !== '');
-  const testCmd = testCommandFor({ repo: chain.repo, version: chainStep.version, testCmds: chainStep.testCmd, testPatches: [chainStep.testPatch] });
+  const testPatches = chain.steps
+    .slice(0, index + 1)
+    .map((s) => s.testPatch)
+    .filter((p) => p.trim() !== '');
+  const testCmd = testCommandFor({
+    repo: chain.repo,
+    version: chainStep.version,
+    testCmds: chainStep.testCmd,
+    testPatches: [chainStep.testPatch],
+  });
   const timeoutS = req.timeoutS ?? DEFAULT_TIMEOUT_S;
   req.onProgress?.(`step ${step.order}: evaluating in ${image}`);
   const run = await evaluateState({
@@ -111,7 +150,14 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
   });
   const gradable = run.patchApplied && !run.environmentError && !run.cancelled && !run.timedOut;
   const graded = gradable
-    ? gradeLogExplained({ log: run.log, profile, parser: parserForRepo(chain.repo), failToPass: chainStep.failToPass, passToPass: chainStep.passToPass, evalType: evalTypeForRepo(chain.repo, profile) })
+    ? gradeLogExplained({
+        log: run.log,
+        profile,
+        parser: parserForRepo(chain.repo),
+        failToPass: chainStep.failToPass,
+        passToPass: chainStep.passToPass,
+        evalType: evalTypeForRepo(chain.repo, profile),
+      })
     : null;
   const verdict = stepVerdict({ ...run, timeoutS }, graded);
   const result: StepEvaluation = {
@@ -125,7 +171,11 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     status_map: graded?.grade.status_map ?? {},
     duration_s: Math.round(run.durationS * 100) / 100,
   };
-  const report = buildInstanceReport(step.instanceId, stateDiff, run.patchApplied && graded && !graded.problem ? graded.grade : null);
+  const report = buildInstanceReport(
+    step.instanceId,
+    stateDiff,
+    run.patchApplied && graded && !graded.problem ? graded.grade : null,
+  );
   const entry = report[step.instanceId];
   if (entry) entry.patch_successfully_applied = run.patchApplied;
   writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n');
@@ -136,7 +186,11 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
 function stepIndex(state: RunState, order: number | undefined): number {
   const wanted = order ?? state.currentStep ?? state.steps[state.steps.length - 1].order;
   const index = state.steps.findIndex((s) => s.order === wanted);
-  if (index < 0) throw new UserError(`the chain has no step ${wanted} (steps ${state.steps[0].order}-${state.steps[state.steps.length - 1].order})`, 'usage');
+  if (index < 0)
+    throw new UserError(
+      `the chain has no step ${wanted} (steps ${state.steps[0].order}-${state.steps[state.steps.length - 1].order})`,
+      'usage',
+    );
   return index;
 }
 

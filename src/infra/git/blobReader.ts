@@ -21,7 +21,11 @@ function catFile(cwd: string, input: string): Promise<{ code: number; out: Buffe
  * File contents at a revision, read in one `git cat-file --batch` process (one `git show` per file
  * would start a process per file). Missing paths (and unsafe ones) come back undefined.
  */
-export async function readBlobs(repo: string, rev: string, paths: readonly string[]): Promise<Map<string, string | undefined>> {
+export async function readBlobs(
+  repo: string,
+  rev: string,
+  paths: readonly string[],
+): Promise<Map<string, string | undefined>> {
   const wanted = [...new Set(paths)].filter((p) => isPathSafe(p));
   const result = new Map<string, string | undefined>();
   if (wanted.length === 0) return result;

@@ -19,7 +19,15 @@ export class GitCommandError extends Error {
 }
 
 /** Variables that would point git at another repository or index than the one we name. */
-const AMBIENT = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_PREFIX'];
+const AMBIENT = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_NAMESPACE',
+  'GIT_PREFIX',
+];
 
 function environment(extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
@@ -27,9 +35,16 @@ function environment(extra: Record<string, string> | undefined): NodeJS.ProcessE
   return { ...env, ...extra };
 }
 
-export function runGit(args: readonly string[], options: { cwd: string; env?: Record<string, string>; input?: string | Buffer }): Promise<string> {
+export function runGit(
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string>; input?: string | Buffer },
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', args, { cwd: options.cwd, env: environment(options.env), stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const child = spawn('git', args, {
+      cwd: options.cwd,
+      env: environment(options.env),
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout!.on('data', (d: Buffer) => out.push(d));

@@ -13,7 +13,8 @@ const REF = /^refs\/chainlens\/[A-Za-z0-9._/-]+$/;
 const FALLBACK_IDENTITY = ['-c', 'user.name=ChainLens', '-c', 'user.email=chainlens@localhost'];
 
 export function assertRef(ref: string): string {
-  if (!REF.test(ref) || ref.includes('..') || ref.endsWith('/') || ref.endsWith('.lock')) throw new Error(`invalid ChainLens ref '${ref}'`);
+  if (!REF.test(ref) || ref.includes('..') || ref.endsWith('/') || ref.endsWith('.lock'))
+    throw new Error(`invalid ChainLens ref '${ref}'`);
   return ref;
 }
 
@@ -72,7 +73,15 @@ export class Git {
   /** Commits everything in the work tree (untracked files too); returns the new HEAD. */
   async commitAll(message: string): Promise<string> {
     await this.raw(['add', '-A']);
-    await this.raw([...(await this.commitIdentity()), 'commit', '--quiet', '--allow-empty', '--no-verify', '-m', message]);
+    await this.raw([
+      ...(await this.commitIdentity()),
+      'commit',
+      '--quiet',
+      '--allow-empty',
+      '--no-verify',
+      '-m',
+      message,
+    ]);
     return this.head();
   }
 
@@ -109,7 +118,9 @@ export class Git {
    */
   async removeUntracked(paths: readonly string[]): Promise<string[]> {
     if (paths.length === 0) return [];
-    const tracked = new Set((await this.raw(['ls-files', '-z', '--', ...paths.map((p) => `:(literal)${p}`)])).split('\0').filter(Boolean));
+    const tracked = new Set(
+      (await this.raw(['ls-files', '-z', '--', ...paths.map((p) => `:(literal)${p}`)])).split('\0').filter(Boolean),
+    );
     const removed: string[] = [];
     for (const p of paths) {
       const abs = join(this.dir, p);
@@ -147,7 +158,10 @@ export class Git {
    * once, however many layers) without touching the work tree: how Oracle states are made
    * cheaply. Throws UserError naming the patch that does not apply.
    */
-  async commitLayersOnto(base: string, layers: { message: string; patches: { label: string; text: string }[] }[]): Promise<string[]> {
+  async commitLayersOnto(
+    base: string,
+    layers: { message: string; patches: { label: string; text: string }[] }[],
+  ): Promise<string[]> {
     if (layers.length === 0) return [];
     const gitDir = await this.gitDir();
     const scratch = mkdtempSync(join(tmpdir(), 'chainlens-index-'));
@@ -167,7 +181,11 @@ export class Git {
         }
         const tree = (await this.raw(['write-tree'], env)).trim();
         // Oracle states are ChainLens's synthetic gold commits, not the person's: its own identity.
-        parent = (await this.raw([...FALLBACK_IDENTITY, 'commit-tree', tree, '-p', parent, '-m', layer.message], { GIT_DIR: gitDir })).trim();
+        parent = (
+          await this.raw([...FALLBACK_IDENTITY, 'commit-tree', tree, '-p', parent, '-m', layer.message], {
+            GIT_DIR: gitDir,
+          })
+        ).trim();
         commits.push(parent);
       }
       return commits;

@@ -15,7 +15,8 @@ export function parseRepoSource(value: string, cwd: string): RepoSource {
   if (value.startsWith('-')) throw new UserError(`--repo '${value}' is not a path or URL`, 'usage');
   if (URL_LIKE.test(value)) return { kind: 'url', url: value };
   const path = resolve(cwd, value);
-  if (!existsSync(path) || !statSync(path).isDirectory()) throw new UserError(`--repo ${path} does not exist (give a local git repository or a git URL)`, 'input');
+  if (!existsSync(path) || !statSync(path).isDirectory())
+    throw new UserError(`--repo ${path} does not exist (give a local git repository or a git URL)`, 'input');
   return { kind: 'path', path };
 }
 
@@ -29,7 +30,13 @@ export function cacheRoot(): string {
 }
 
 function mirrorPath(url: string): string {
-  const name = url.replace(/\.git$/, '').split(/[/:]/).filter(Boolean).slice(-2).join('-').replace(/[^\w.-]/g, '_');
+  const name = url
+    .replace(/\.git$/, '')
+    .split(/[/:]/)
+    .filter(Boolean)
+    .slice(-2)
+    .join('-')
+    .replace(/[^\w.-]/g, '_');
   return join(cacheRoot(), 'mirrors', `${name}-${createHash('sha256').update(url).digest('hex').slice(0, 12)}.git`);
 }
 
@@ -47,11 +54,15 @@ async function hasCommit(gitDir: string, sha: string): Promise<boolean> {
  * is; a URL goes through a bare mirror under cacheRoot(): made once (cloned to a temp name and
  * renamed, so a killed clone never leaves a half mirror), fetched only when `commit` is missing.
  */
-export async function ensureLocalSource(source: RepoSource, commit: string, log: (line: string) => void = () => {}): Promise<string> {
+export async function ensureLocalSource(
+  source: RepoSource,
+  commit: string,
+  log: (line: string) => void = () => {},
+): Promise<string> {
   if (source.kind === 'path') {
     if (!(await hasCommit(source.path, commit))) {
       throw new UserError(`commit ${commit} is not in the repository at ${source.path}`, 'git', [
-        'the chain\'s base_commit must exist there: fetch it into that repository, or pass the upstream URL as --repo',
+        "the chain's base_commit must exist there: fetch it into that repository, or pass the upstream URL as --repo",
       ]);
     }
     return source.path;
@@ -75,7 +86,10 @@ export async function ensureLocalSource(source: RepoSource, commit: string, log:
     try {
       await runGit(['fetch', '--quiet', '--prune', 'origin'], { cwd: mirror });
     } catch (e) {
-      throw new UserError(`commit ${commit} is not in the cached mirror of ${source.url} and fetching failed: ${cleanGitError(e)}`, 'git');
+      throw new UserError(
+        `commit ${commit} is not in the cached mirror of ${source.url} and fetching failed: ${cleanGitError(e)}`,
+        'git',
+      );
     }
     if (!(await hasCommit(mirror, commit))) throw new UserError(`commit ${commit} is not in ${source.url}`, 'git');
   }

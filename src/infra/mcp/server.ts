@@ -27,7 +27,13 @@ export function createMcpServer(session: AgentSession, version: string): Server 
       title: t.title,
       description: t.description,
       inputSchema: t.inputSchema,
-      annotations: { title: t.title, readOnlyHint: t.readOnly, destructiveHint: false, idempotentHint: t.readOnly, openWorldHint: false },
+      annotations: {
+        title: t.title,
+        readOnlyHint: t.readOnly,
+        destructiveHint: false,
+        idempotentHint: t.readOnly,
+        openWorldHint: false,
+      },
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {

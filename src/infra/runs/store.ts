@@ -50,7 +50,11 @@ export class RunStore implements RunStorePort {
     const raw = this.readJson(file);
     if (raw === null) return null;
     const parsed = RunStateSchema.safeParse(raw);
-    if (!parsed.success) throw new UserError(`ChainLens state file ${file} is not a valid run: ${parsed.error.issues[0]?.message}`, 'state');
+    if (!parsed.success)
+      throw new UserError(
+        `ChainLens state file ${file} is not a valid run: ${parsed.error.issues[0]?.message}`,
+        'state',
+      );
     return parsed.data;
   }
 

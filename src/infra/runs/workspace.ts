@@ -40,7 +40,12 @@ export async function openWorkspace(dir: string, log?: EngineLog): Promise<Works
 async function workspaceAt(top: string, log?: EngineLog): Promise<Workspace> {
   const git = new Git(top);
   const store = new RunStore(await git.gitDir());
-  return { dir: top, git, store, engine: new ChainRunEngine(git, store, systemClock, log, process.pid, faultInjectionFromEnv(), PROCESS_OWNER) };
+  return {
+    dir: top,
+    git,
+    store,
+    engine: new ChainRunEngine(git, store, systemClock, log, process.pid, faultInjectionFromEnv(), PROCESS_OWNER),
+  };
 }
 
 /**
@@ -64,21 +69,33 @@ function faultInjectionFromEnv(): ((name: string) => void) | undefined {
  * mirror cache for URLs). A fresh clone goes to a temporary sibling and is renamed into place,
  * so a killed checkout never leaves a half-cloned directory that looks usable.
  */
-export async function prepareWorkTree(chain: Chain, source: RepoSource, workdir: string, log: EngineLog = () => {}): Promise<Workspace> {
+export async function prepareWorkTree(
+  chain: Chain,
+  source: RepoSource,
+  workdir: string,
+  log: EngineLog = () => {},
+): Promise<Workspace> {
   const abs = resolve(workdir);
   const exists = existsSync(abs);
   if (exists && !statSync(abs).isDirectory()) throw new UserError(`--dir ${abs} is a file`, 'input');
   const empty = !exists || readdirSync(abs).length === 0;
   if (!empty) {
-    if (!existsSync(join(abs, '.git'))) throw new UserError(`--dir ${abs} is not empty and is not a git repository; choose a new directory`, 'input');
+    if (!existsSync(join(abs, '.git')))
+      throw new UserError(`--dir ${abs} is not empty and is not a git repository; choose a new directory`, 'input');
     const ws = await openWorkspace(abs, log);
     const runId = ws.store.currentRunId();
     const previous = runId ? ws.store.loadChain(runId) : null;
     if (previous && previous.id !== chain.id) {
-      throw new UserError(`--dir ${abs} holds a run of chain '${previous.id}', not '${chain.id}'; choose a new directory`, 'state');
+      throw new UserError(
+        `--dir ${abs} holds a run of chain '${previous.id}', not '${chain.id}'; choose a new directory`,
+        'state',
+      );
     }
     if (!(await ws.git.resolveCommit(chain.baseCommit))) {
-      throw new UserError(`the repository in ${abs} has no commit ${chain.baseCommit} (the chain's base_commit); is it a clone of ${chain.repo}?`, 'git');
+      throw new UserError(
+        `the repository in ${abs} has no commit ${chain.baseCommit} (the chain's base_commit); is it a clone of ${chain.repo}?`,
+        'git',
+      );
     }
     // A clone whose first checkout never happened (killed in between) has no index: nothing to stash.
     return existsSync(join(await ws.git.gitDir(), 'index')) ? ws : { ...ws, freshClone: true };

@@ -29,7 +29,9 @@ export class JsonlLineSplitter {
     let from = 0;
     for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
       const piece = chunk.subarray(from, nl);
-      const whole = this.pending.length ? Buffer.concat([...this.pending, piece], this.pendingBytes + piece.length) : piece;
+      const whole = this.pending.length
+        ? Buffer.concat([...this.pending, piece], this.pendingBytes + piece.length)
+        : piece;
       this.pending = [];
       this.pendingBytes = 0;
       this.lines++;

@@ -63,7 +63,8 @@ export async function loadTrajectoryFileResumable(
   const thread = options.thread ?? 'auto';
   const small = thread === 'auto' && (await sizeOf(path)) < WORKER_THRESHOLD_BYTES;
   const worker = thread === 'current' || small ? null : startWorker(request, options.workerScript);
-  if (!worker && options.thread === 'worker') throw new Error('no trajectory worker available (dist/trajectory-worker.js is missing)');
+  if (!worker && options.thread === 'worker')
+    throw new Error('no trajectory worker available (dist/trajectory-worker.js is missing)');
   return worker ? runInWorker(worker, path, options) : runHere(path, options);
 }
 
@@ -105,7 +106,12 @@ class FileCollector {
   constructor(private readonly onProgress?: (p: TrajectoryLoadProgress) => void) {}
 
   progress(extra: Partial<TrajectoryLoadProgress> = {}): void {
-    this.onProgress?.({ bytesRead: this.bytesRead, totalBytes: this.totalBytes, trajectoriesRead: this.trajectories.length, ...extra });
+    this.onProgress?.({
+      bytesRead: this.bytesRead,
+      totalBytes: this.totalBytes,
+      trajectoriesRead: this.trajectories.length,
+      ...extra,
+    });
   }
 
   add(t: Trajectory): void {
@@ -115,11 +121,21 @@ class FileCollector {
 
   file(path: string): TrajectoryFile {
     const d = this.detection;
-    return { file: path, format: d?.format ?? null, version: this.trajectories[0]?.source.version ?? d?.version ?? null, trajectories: this.trajectories, problems: this.problems };
+    return {
+      file: path,
+      format: d?.format ?? null,
+      version: this.trajectories[0]?.source.version ?? d?.version ?? null,
+      trajectories: this.trajectories,
+      problems: this.problems,
+    };
   }
 }
 
-function runInWorker(worker: Worker, path: string, options: LoadTrajectoryOptions): Promise<{ file: TrajectoryFile; resume: ResumePoint }> {
+function runInWorker(
+  worker: Worker,
+  path: string,
+  options: LoadTrajectoryOptions,
+): Promise<{ file: TrajectoryFile; resume: ResumePoint }> {
   const c = new FileCollector(options.onProgress);
   let current: Trajectory | null = null;
   let expected = 0;
@@ -172,7 +188,17 @@ function runInWorker(worker: Worker, path: string, options: LoadTrajectoryOption
           c.detection = m.detection;
           c.totalBytes = m.totalBytes;
           void worker.terminate();
-          finish(() => resolve({ file: c.file(path), resume: { detection: m.detection, totalBytes: m.totalBytes, completeBytes: m.completeBytes, lines: m.lines } }));
+          finish(() =>
+            resolve({
+              file: c.file(path),
+              resume: {
+                detection: m.detection,
+                totalBytes: m.totalBytes,
+                completeBytes: m.completeBytes,
+                lines: m.lines,
+              },
+            }),
+          );
           return;
         case 'error':
           void worker.terminate();
@@ -181,11 +207,16 @@ function runInWorker(worker: Worker, path: string, options: LoadTrajectoryOption
       }
     });
     worker.on('error', (e) => finish(() => reject(e)));
-    worker.on('exit', (code) => finish(() => reject(new Error(`the trajectory worker stopped (exit code ${code}) before finishing ${path}`))));
+    worker.on('exit', (code) =>
+      finish(() => reject(new Error(`the trajectory worker stopped (exit code ${code}) before finishing ${path}`))),
+    );
   });
 }
 
-async function runHere(path: string, options: LoadTrajectoryOptions & { keepPartialTail?: boolean }): Promise<{ file: TrajectoryFile; resume: ResumePoint }> {
+async function runHere(
+  path: string,
+  options: LoadTrajectoryOptions & { keepPartialTail?: boolean },
+): Promise<{ file: TrajectoryFile; resume: ResumePoint }> {
   const c = new FileCollector(options.onProgress);
   const sink: StreamSink = {
     progress(bytesRead, totalBytes) {
@@ -199,9 +230,16 @@ async function runHere(path: string, options: LoadTrajectoryOptions & { keepPart
     problem: (p) => c.problems.push(p),
   };
   try {
-    const r = await streamTrajectoryFile(path, sink, { signal: options.signal, previewSteps: options.previewSteps, keepPartialTail: options.keepPartialTail });
+    const r = await streamTrajectoryFile(path, sink, {
+      signal: options.signal,
+      previewSteps: options.previewSteps,
+      keepPartialTail: options.keepPartialTail,
+    });
     c.detection = r.detection;
-    return { file: c.file(path), resume: { detection: r.detection, totalBytes: r.totalBytes, completeBytes: r.completeBytes, lines: r.lines } };
+    return {
+      file: c.file(path),
+      resume: { detection: r.detection, totalBytes: r.totalBytes, completeBytes: r.completeBytes, lines: r.lines },
+    };
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw openError(path, (e as Error).message, (e as NodeJS.ErrnoException).code);

@@ -13,7 +13,8 @@ if (port) {
   const sendTrajectory = (t: Trajectory) => {
     const { steps, ...header } = t;
     send({ type: 'trajectory', header, stepCount: steps.length });
-    for (let i = 0; i < steps.length; i += STEPS_PER_MESSAGE) send({ type: 'steps', steps: steps.slice(i, i + STEPS_PER_MESSAGE) });
+    for (let i = 0; i < steps.length; i += STEPS_PER_MESSAGE)
+      send({ type: 'steps', steps: steps.slice(i, i + STEPS_PER_MESSAGE) });
   };
   streamTrajectoryFile(
     request.path,
@@ -31,7 +32,19 @@ if (port) {
     },
     { previewSteps: request.previewSteps, keepPartialTail: request.keepPartialTail },
   ).then(
-    (r) => send({ type: 'done', detection: r.detection, totalBytes: r.totalBytes, completeBytes: r.completeBytes, lines: r.lines }),
-    (e: unknown) => send({ type: 'error', message: e instanceof Error ? e.message : String(e), code: (e as NodeJS.ErrnoException)?.code }),
+    (r) =>
+      send({
+        type: 'done',
+        detection: r.detection,
+        totalBytes: r.totalBytes,
+        completeBytes: r.completeBytes,
+        lines: r.lines,
+      }),
+    (e: unknown) =>
+      send({
+        type: 'error',
+        message: e instanceof Error ? e.message : String(e),
+        code: (e as NodeJS.ErrnoException)?.code,
+      }),
   );
 }

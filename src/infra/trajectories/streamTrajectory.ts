@@ -58,7 +58,11 @@ const DETECT_BYTES = 64 * 1024;
  * (each parsed alone; a bad line is reported with its number and skipped); a single JSON document
  * is cut into pieces by JsonSplitter so steps come out while the file is still being read.
  */
-export async function streamTrajectoryFile(path: string, sink: StreamSink, options: StreamOptions = {}): Promise<StreamResult> {
+export async function streamTrajectoryFile(
+  path: string,
+  sink: StreamSink,
+  options: StreamOptions = {},
+): Promise<StreamResult> {
   const fh = await open(path, 'r');
   let totalBytes: number;
   let head: string;
@@ -89,14 +93,26 @@ export async function streamTrajectoryFile(path: string, sink: StreamSink, optio
     return base;
   }
   sink.detected?.(detection);
-  return detection.container === 'jsonl' ? streamJsonl(path, detection, sink, options, totalBytes) : streamJson(path, detection, sink, options, totalBytes);
+  return detection.container === 'jsonl'
+    ? streamJsonl(path, detection, sink, options, totalBytes)
+    : streamJson(path, detection, sink, options, totalBytes);
 }
 
 function readChunks(path: string, options: StreamOptions) {
-  return createReadStream(path, { highWaterMark: options.chunkBytes ?? 1024 * 1024, start: options.startOffset ?? 0, signal: options.signal });
+  return createReadStream(path, {
+    highWaterMark: options.chunkBytes ?? 1024 * 1024,
+    start: options.startOffset ?? 0,
+    signal: options.signal,
+  });
 }
 
-async function streamJson(path: string, detection: TrajectoryDetection, sink: StreamSink, options: StreamOptions, totalBytes: number): Promise<StreamResult> {
+async function streamJson(
+  path: string,
+  detection: TrajectoryDetection,
+  sink: StreamSink,
+  options: StreamOptions,
+  totalBytes: number,
+): Promise<StreamResult> {
   const previewAt = options.previewSteps ?? 50;
   let steps = 0;
   let previewed = false;
@@ -119,10 +135,24 @@ async function streamJson(path: string, detection: TrajectoryDetection, sink: St
   }
   splitter.write(decoder.decode());
   const stop = splitter.end();
-  const problems: TrajectoryProblem[] = assembler.problems.map((p) => ({ severity: 'error', file: path, message: p.message, line: p.line, column: p.column, jsonPath: p.jsonPath }));
+  const problems: TrajectoryProblem[] = assembler.problems.map((p) => ({
+    severity: 'error',
+    file: path,
+    message: p.message,
+    line: p.line,
+    column: p.column,
+    jsonPath: p.jsonPath,
+  }));
   if (stop) {
     const kept = assembler.root === undefined ? '' : '; kept what came before';
-    problems.push({ severity: 'error', file: path, message: stop.message + kept, line: stop.line, column: stop.column, jsonPath: stop.jsonPath });
+    problems.push({
+      severity: 'error',
+      file: path,
+      message: stop.message + kept,
+      line: stop.line,
+      column: stop.column,
+      jsonPath: stop.jsonPath,
+    });
   }
   if (assembler.root !== undefined) {
     const file = trajectoriesFromDocument(path, assembler.root, detection, problems);
@@ -139,7 +169,13 @@ function isStepPiece(path: JsonPathKey[]): boolean {
   return path.length === 1 && typeof path[0] === 'number';
 }
 
-async function streamJsonl(path: string, detection: TrajectoryDetection, sink: StreamSink, options: StreamOptions, totalBytes: number): Promise<StreamResult> {
+async function streamJsonl(
+  path: string,
+  detection: TrajectoryDetection,
+  sink: StreamSink,
+  options: StreamOptions,
+  totalBytes: number,
+): Promise<StreamResult> {
   const previewAt = options.previewSteps ?? 50;
   const lines = new JsonlLineSplitter(options.startOffset ?? 0, options.startLine ?? 0);
   const eventLog = detection.lines === 'event-per-line';

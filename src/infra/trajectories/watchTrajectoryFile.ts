@@ -45,7 +45,11 @@ interface State {
  * after every step, so those are read again in full (debounced, a stale read cancelled). A file
  * replaced or truncated is read again from the start.
  */
-export function watchTrajectoryFile(path: string, onChange: (change: TrajectoryFileChange) => void, options: WatchOptions = {}): TrajectoryWatcher {
+export function watchTrajectoryFile(
+  path: string,
+  onChange: (change: TrajectoryFileChange) => void,
+  options: WatchOptions = {},
+): TrajectoryWatcher {
   const debounceMs = options.debounceMs ?? 100;
   let state: State | null = null;
   let closed = false;
@@ -54,7 +58,8 @@ export function watchTrajectoryFile(path: string, onChange: (change: TrajectoryF
   let inflight: AbortController | null = null;
   let watcher: FSWatcher | null = null;
   const report = (e: unknown) => {
-    if (!closed && (e as Error)?.name !== 'AbortError') options.onError?.(e instanceof Error ? e : new Error(String(e)));
+    if (!closed && (e as Error)?.name !== 'AbortError')
+      options.onError?.(e instanceof Error ? e : new Error(String(e)));
   };
 
   const fullLoad = async (reason: 'initial' | 'reloaded') => {
@@ -66,8 +71,20 @@ export function watchTrajectoryFile(path: string, onChange: (change: TrajectoryF
     if (detection?.lines === 'event-per-line') {
       next = await readEventLog(path, detection, info, controller.signal);
     } else {
-      const { file, resume } = await loadTrajectoryFileResumable(path, { signal: controller.signal, keepPartialTail: true, thread: options.thread });
-      next = { file, detection: resume.detection, ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, completeBytes: resume.completeBytes, lines: resume.lines };
+      const { file, resume } = await loadTrajectoryFileResumable(path, {
+        signal: controller.signal,
+        keepPartialTail: true,
+        thread: options.thread,
+      });
+      next = {
+        file,
+        detection: resume.detection,
+        ino: info.ino,
+        size: info.size,
+        mtimeMs: info.mtimeMs,
+        completeBytes: resume.completeBytes,
+        lines: resume.lines,
+      };
     }
     if (closed || controller.signal.aborted) return;
     state = next;
@@ -99,7 +116,13 @@ export function watchTrajectoryFile(path: string, onChange: (change: TrajectoryF
         trajectory: (t) => (s.detection?.lines === 'event-per-line' ? (eventLog = t) : added.push(t)),
         problem: (p) => problems.push(p),
       },
-      { startOffset: s.completeBytes, startLine: s.lines, keepPartialTail: true, detection: s.detection, events: s.events },
+      {
+        startOffset: s.completeBytes,
+        startLine: s.lines,
+        keepPartialTail: true,
+        detection: s.detection,
+        events: s.events,
+      },
     );
     if (closed) return;
     s.completeBytes = r.completeBytes;
@@ -157,11 +180,20 @@ async function detect(path: string): Promise<TrajectoryDetection | null> {
 }
 
 /** SDK event logs stay on this thread: their events are kept so appended lines extend the log. */
-async function readEventLog(path: string, detection: TrajectoryDetection, info: { ino: number; size: number; mtimeMs: number }, signal: AbortSignal): Promise<State> {
+async function readEventLog(
+  path: string,
+  detection: TrajectoryDetection,
+  info: { ino: number; size: number; mtimeMs: number },
+  signal: AbortSignal,
+): Promise<State> {
   const trajectories: Trajectory[] = [];
   const problems: TrajectoryProblem[] = [];
   const events = { values: [] as unknown[], at: [] as Pick<SourcePosition, 'line' | 'byteOffset'>[] };
-  const r = await streamTrajectoryFile(path, { trajectory: (t) => trajectories.push(t), problem: (p) => problems.push(p) }, { signal, keepPartialTail: true, detection, events });
+  const r = await streamTrajectoryFile(
+    path,
+    { trajectory: (t) => trajectories.push(t), problem: (p) => problems.push(p) },
+    { signal, keepPartialTail: true, detection, events },
+  );
   return {
     file: { file: path, format: detection.format, version: detection.version, trajectories, problems },
     detection,

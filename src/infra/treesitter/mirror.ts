@@ -71,7 +71,16 @@ class MirrorNode implements SyntaxNodeLike {
    * further, in `mirror`. Nodes not copied yet stay so (their descendant indices hold there too).
    */
   copyShifted(mirror: LazyMirror, delta: number, descendants: number): MirrorNode {
-    const shift = (n: MirrorNode) => new MirrorNode(n.type, n.isNamed, n.startIndex + delta, n.endIndex + delta, n.descendant + descendants, n.subtreeEnd + descendants, mirror);
+    const shift = (n: MirrorNode) =>
+      new MirrorNode(
+        n.type,
+        n.isNamed,
+        n.startIndex + delta,
+        n.endIndex + delta,
+        n.descendant + descendants,
+        n.subtreeEnd + descendants,
+        mirror,
+      );
     const root = shift(this);
     // Iterative: expression trees can be deeper than the call stack.
     const work: [MirrorNode, MirrorNode][] = [[this, root]];
@@ -117,7 +126,6 @@ const REUSE_MIN_LENGTH = 16;
 
 const NO_CHILDREN: MirrorNode[] = [];
 const NO_FIELDS: (string | null)[] = [];
-
 
 /**
  * wasm memory is not garbage collected: a tree its owner forgot to delete is freed once its
@@ -174,7 +182,15 @@ export class LazyMirror implements SyntaxTreeLike {
   /** The node under the cursor. */
   private make(cursor: TreeCursor, descendant: number, subtreeEnd: number): MirrorNode {
     const typeId = cursor.nodeTypeId;
-    return new MirrorNode(this.types[typeId] ?? 'ERROR', this.isNamed(cursor, typeId), cursor.startIndex, cursor.endIndex, descendant, subtreeEnd, this);
+    return new MirrorNode(
+      this.types[typeId] ?? 'ERROR',
+      this.isNamed(cursor, typeId),
+      cursor.startIndex,
+      cursor.endIndex,
+      descendant,
+      subtreeEnd,
+      this,
+    );
   }
 
   /** One level: the children of `node`, each with the bounds of its subtree. */
@@ -272,8 +288,15 @@ export class LazyMirror implements SyntaxTreeLike {
     const id = cursor.nodeId;
     byId?.set(id, node);
     const old = base?.cursor ? base.byId.get(id) : undefined;
-    if (!old || old.type !== node.type || old.isNamed !== node.isNamed || old.endIndex - old.startIndex !== node.endIndex - node.startIndex) return undefined;
-    if (base!.source.slice(old.startIndex, old.endIndex) !== this.source.slice(node.startIndex, node.endIndex)) return undefined;
+    if (
+      !old ||
+      old.type !== node.type ||
+      old.isNamed !== node.isNamed ||
+      old.endIndex - old.startIndex !== node.endIndex - node.startIndex
+    )
+      return undefined;
+    if (base!.source.slice(old.startIndex, old.endIndex) !== this.source.slice(node.startIndex, node.endIndex))
+      return undefined;
     return old.copyShifted(this, node.startIndex - old.startIndex, node.descendant - old.descendant);
   }
 

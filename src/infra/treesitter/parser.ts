@@ -83,7 +83,8 @@ export class TreeSitterParser implements SyntaxParser {
       pending = (async () => {
         try {
           await initRuntime(this.options);
-          const dir = this.options.grammarDir ?? dirname(resolvePackageFile(`tree-sitter-wasms/out/${GRAMMAR_FILES.python}`));
+          const dir =
+            this.options.grammarDir ?? dirname(resolvePackageFile(`tree-sitter-wasms/out/${GRAMMAR_FILES.python}`));
           return await webTreeSitter().Language.load(join(dir, GRAMMAR_FILES[id]));
         } catch (e) {
           this.failures.set(id, `grammar for ${id} could not be loaded: ${(e as Error).message || String(e)}`);
@@ -100,7 +101,11 @@ export class TreeSitterParser implements SyntaxParser {
    * incremental parsing). A tree with syntax errors is parsed again from scratch: error recovery
    * depends on where parsing starts, and the result must equal a fresh parse.
    */
-  private reparse(parser: Parser, text: string, previous: PreviousParse | undefined): { tree: Tree | null; base?: LazyMirror } {
+  private reparse(
+    parser: Parser,
+    text: string,
+    previous: PreviousParse | undefined,
+  ): { tree: Tree | null; base?: LazyMirror } {
     const base = previous?.tree instanceof LazyMirror && previous.tree.alive ? previous.tree : undefined;
     if (!base) return { tree: parser.parse(text) };
     const old = base.tree.copy();

@@ -23,6 +23,9 @@ export const TestListSchema = z.unknown().transform((value, ctx): string[] => {
     ctx.addIssue({ code: 'custom', message: `item ${bad} is ${typeof list[bad]}, expected a test id string` });
     return z.NEVER;
   }
-  ctx.addIssue({ code: 'custom', message: `expected an array of test ids or a JSON-encoded array of strings, got ${typeof value === 'string' ? 'a string that is not one' : typeof value}` });
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected an array of test ids or a JSON-encoded array of strings, got ${typeof value === 'string' ? 'a string that is not one' : typeof value}`,
+  });
   return z.NEVER;
 });

@@ -36,7 +36,10 @@ export function registerAgent(context: vscode.ExtensionContext, services: ChainL
 
   const sessionFor = (): Promise<AgentSession> => {
     const run = services.runs.current;
-    if (!run) return Promise.reject(new Error('No chain run is open in this window: open a chain with "ChainLens: Open Chain…" first.'));
+    if (!run)
+      return Promise.reject(
+        new Error('No chain run is open in this window: open a chain with "ChainLens: Open Chain…" first.'),
+      );
     const agent = agentName();
     const key = `${run.dir}\n${agent}`;
     if (session?.key !== key) {
@@ -103,27 +106,58 @@ export function registerAgent(context: vscode.ExtensionContext, services: ChainL
         const feedback = configuredFeedback();
         if (feedback) args.push('--feedback', feedback);
         // process.execPath is VS Code's own runtime; as Node it runs the bundled CLI.
-        return [new vscode.McpStdioServerDefinition('ChainLens', process.execPath, args, { ELECTRON_RUN_AS_NODE: '1' }, context.extension.packageJSON.version as string)];
+        return [
+          new vscode.McpStdioServerDefinition(
+            'ChainLens',
+            process.execPath,
+            args,
+            { ELECTRON_RUN_AS_NODE: '1' },
+            context.extension.packageJSON.version as string,
+          ),
+        ];
       },
     }),
   );
 
-  const handover = (what: string, action: (dir: string) => Promise<{ step: number }>, done: (step: number) => string) => async () => {
-    const run = services.runs.current;
-    if (!run) return void vscode.window.showWarningMessage('No chain run is open: open a chain first.');
-    try {
-      const { step } = await action(run.dir);
-      await services.runs.reload();
-      services.output.info(done(step));
-      void vscode.window.showInformationMessage(done(step));
-    } catch (e) {
-      showError(services.output, e, what);
-    }
-  };
+  const handover =
+    (what: string, action: (dir: string) => Promise<{ step: number }>, done: (step: number) => string) => async () => {
+      const run = services.runs.current;
+      if (!run) return void vscode.window.showWarningMessage('No chain run is open: open a chain first.');
+      try {
+        const { step } = await action(run.dir);
+        await services.runs.reload();
+        services.output.info(done(step));
+        void vscode.window.showInformationMessage(done(step));
+      } catch (e) {
+        showError(services.output, e, what);
+      }
+    };
   context.subscriptions.push(
-    vscode.commands.registerCommand('chainlens.agent.handStep', handover('Could not hand the step to the agent', (dir) => handStepToAgent(dir, agentName()), (k) => `Step ${k} is now the agent's (${agentName()}): it can work and submit it through the ChainLens tools.`)),
-    vscode.commands.registerCommand('chainlens.agent.takeOver', handover('Could not take the step over', (dir) => takeOverStep(dir, 'taken_over', personName()), (k) => `You have taken over step ${k}: the agent's changes stay in the work tree, its trajectory is kept, and it can no longer submit the step.`)),
-    vscode.commands.registerCommand('chainlens.agent.stop', handover('Could not stop the agent', (dir) => takeOverStep(dir, 'stopped', personName()), (k) => `The agent was stopped on step ${k}; the step is yours now (hand it back with "Hand Step to Agent").`)),
+    vscode.commands.registerCommand(
+      'chainlens.agent.handStep',
+      handover(
+        'Could not hand the step to the agent',
+        (dir) => handStepToAgent(dir, agentName()),
+        (k) => `Step ${k} is now the agent's (${agentName()}): it can work and submit it through the ChainLens tools.`,
+      ),
+    ),
+    vscode.commands.registerCommand(
+      'chainlens.agent.takeOver',
+      handover(
+        'Could not take the step over',
+        (dir) => takeOverStep(dir, 'taken_over', personName()),
+        (k) =>
+          `You have taken over step ${k}: the agent's changes stay in the work tree, its trajectory is kept, and it can no longer submit the step.`,
+      ),
+    ),
+    vscode.commands.registerCommand(
+      'chainlens.agent.stop',
+      handover(
+        'Could not stop the agent',
+        (dir) => takeOverStep(dir, 'stopped', personName()),
+        (k) => `The agent was stopped on step ${k}; the step is yours now (hand it back with "Hand Step to Agent").`,
+      ),
+    ),
   );
 }
 

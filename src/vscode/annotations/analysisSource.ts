@@ -87,7 +87,12 @@ async function stepPatchOf(run: ChainRunSnapshot, step: StepState, dirty: Readon
     if (before === undefined) continue;
     files.delete(path);
     if (before === now) continue;
-    const one = parsePatch(createTwoFilesPatch(`a/${path}`, `b/${path}`, before, now, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY }), path);
+    const one = parsePatch(
+      createTwoFilesPatch(`a/${path}`, `b/${path}`, before, now, undefined, undefined, {
+        headerOptions: FILE_HEADERS_ONLY,
+      }),
+      path,
+    );
     for (const f of one.files) files.set(path, f);
   }
   return { files: [...files.values()] };
@@ -104,7 +109,13 @@ function ownersOf(outline: SourceOutline, lines: readonly number[]): LineOwners 
  * The symbols a file's changed lines belong to. `owners` comes from the analysis's own outline of
  * the step's version; without it (file-level analysis) the version is parsed here.
  */
-async function changedSymbols(file: FilePatch, pre: string | undefined, symbols: SymbolIndex | undefined, drift: readonly DriftSuggestion[], owners: LineOwners | undefined): Promise<{ spans: LineSpan[]; symbols: ChangedSymbol[] }> {
+async function changedSymbols(
+  file: FilePatch,
+  pre: string | undefined,
+  symbols: SymbolIndex | undefined,
+  drift: readonly DriftSuggestion[],
+  owners: LineOwners | undefined,
+): Promise<{ spans: LineSpan[]; symbols: ChangedSymbol[] }> {
   const path = filePath(file);
   const lines = changedLines(file).map((c) => c.newLine);
   const spans = spansOf(lines);
@@ -126,7 +137,11 @@ async function changedSymbols(file: FilePatch, pre: string | undefined, symbols:
     const key = sym?.qualifiedName ?? MODULE_SYMBOL;
     const prev = found.get(key);
     if (sym) found.set(key, { startLine: sym.startLine, endLine: sym.endLine });
-    else found.set(key, { startLine: Math.min(prev?.startLine ?? line, line), endLine: Math.max(prev?.endLine ?? line, line) });
+    else
+      found.set(key, {
+        startLine: Math.min(prev?.startLine ?? line, line),
+        endLine: Math.max(prev?.endLine ?? line, line),
+      });
   }
   const out = [...found].map(([symbol, r]) => {
     const suggestion = drift.find((s) => s.file === path && s.symbol === symbol && s.primary);
@@ -136,16 +151,31 @@ async function changedSymbols(file: FilePatch, pre: string | undefined, symbols:
 }
 
 /** The work tree (unsaved editor text first) against the step's end, for the files annotated. */
-async function sinceStepEnd(run: ChainRunSnapshot, end: string, files: readonly string[], dirty: ReadonlyMap<string, string>): Promise<WorkTreeLines> {
+async function sinceStepEnd(
+  run: ChainRunSnapshot,
+  end: string,
+  files: readonly string[],
+  dirty: ReadonlyMap<string, string>,
+): Promise<WorkTreeLines> {
   const unique = [...new Set(files)];
   const atEnd = await readBlobs(run.dir, end, unique);
   const now = new Map<string, string | undefined>();
-  for (const file of unique) now.set(file, dirty.get(file) ?? (await readFile(join(run.dir, file), 'utf8').catch(() => undefined)));
-  return workTreeLines(unique, (f) => atEnd.get(f), (f) => now.get(f));
+  for (const file of unique)
+    now.set(file, dirty.get(file) ?? (await readFile(join(run.dir, file), 'utf8').catch(() => undefined)));
+  return workTreeLines(
+    unique,
+    (f) => atEnd.get(f),
+    (f) => now.get(f),
+  );
 }
 
-function mapEach<T extends LineSpan>(byFile: ReadonlyMap<string, readonly T[]>, lines: WorkTreeLines): Map<string, T[]> {
-  return new Map([...byFile].map(([file, spans]) => [file, spans.flatMap((s) => lines.toWorkTree(file, s) ?? [])] as const));
+function mapEach<T extends LineSpan>(
+  byFile: ReadonlyMap<string, readonly T[]>,
+  lines: WorkTreeLines,
+): Map<string, T[]> {
+  return new Map(
+    [...byFile].map(([file, spans]) => [file, spans.flatMap((s) => lines.toWorkTree(file, s) ?? [])] as const),
+  );
 }
 
 export async function annotateStep(
@@ -158,7 +188,9 @@ export async function annotateStep(
   const start = step.start as string;
   const stepPatch = await stepPatchOf(run, step, options.dirty);
   const goldPatch = parsePatch(chainStep.goldPatch, `gold patch of step ${step.order}`);
-  const paths = [...stepPatch.files, ...goldPatch.files].flatMap((f) => [f.oldPath, f.newPath]).filter((p): p is string => p !== null);
+  const paths = [...stepPatch.files, ...goldPatch.files]
+    .flatMap((f) => [f.oldPath, f.newPath])
+    .filter((p): p is string => p !== null);
   const blobs = await readBlobs(run.dir, start, paths);
   const owners = new Map<string, LineOwners>();
   const stepByPath = new Map(stepPatch.files.map((f) => [filePath(f), f] as const));
@@ -170,18 +202,33 @@ export async function annotateStep(
     cancellation: options.cancellation,
     onStepVersion: (path, outline) => {
       const f = stepByPath.get(path);
-      if (f) owners.set(path, ownersOf(outline, changedLines(f).map((c) => c.newLine)));
+      if (f)
+        owners.set(
+          path,
+          ownersOf(
+            outline,
+            changedLines(f).map((c) => c.newLine),
+          ),
+        );
     },
   });
   const decorations = new Map(decorationsFor(analysis).map((f) => [f.file, f.decorations] as const));
   const changed = new Map<string, LineSpan[]>();
   const symbols: ChangedSymbol[] = [];
   for (const f of stepPatch.files) {
-    const r = await changedSymbols(f, f.oldPath === null ? undefined : blobs.get(f.oldPath), options.symbols, analysis.drift, owners.get(filePath(f)));
+    const r = await changedSymbols(
+      f,
+      f.oldPath === null ? undefined : blobs.get(f.oldPath),
+      options.symbols,
+      analysis.drift,
+      owners.get(filePath(f)),
+    );
     changed.set(filePath(f), r.spans);
     symbols.push(...r.symbols);
   }
-  const lines = step.end ? await sinceStepEnd(run, step.end, [...decorations.keys(), ...changed.keys()], options.dirty) : SAME_LINES;
+  const lines = step.end
+    ? await sinceStepEnd(run, step.end, [...decorations.keys(), ...changed.keys()], options.dirty)
+    : SAME_LINES;
   const goldByPath = new Map(goldPatch.files.map((f) => [filePath(f), f] as const));
   return {
     runId: run.state.runId,
@@ -198,7 +245,8 @@ export async function annotateStep(
     goldPatch,
     async goldText(path) {
       const f = goldByPath.get(path);
-      const pre = (f?.oldPath ? blobs.get(f.oldPath) : blobs.get(path)) ?? (await readBlobs(run.dir, start, [path])).get(path);
+      const pre =
+        (f?.oldPath ? blobs.get(f.oldPath) : blobs.get(path)) ?? (await readBlobs(run.dir, start, [path])).get(path);
       if (!f) return pre;
       if (f.newPath === null) return undefined;
       return applyFilePatch(pre ?? '', f);

@@ -47,7 +47,9 @@ export class AnnotationController implements vscode.Disposable {
       vscode.workspace.onDidSaveTextDocument((d) => this.inRun(d.uri) && this.schedule(0)),
       vscode.workspace.onDidChangeTextDocument((e) => this.edited(e)),
       vscode.window.onDidChangeVisibleTextEditors(() => this.paint()),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('chainlens.annotations') && this.publish()),
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => e.affectsConfiguration('chainlens.annotations') && this.publish(),
+      ),
     );
   }
 
@@ -147,17 +149,30 @@ export class AnnotationController implements vscode.Disposable {
         if (file !== undefined) unsaved.set(file, d.getText());
       }
       // Unsaved edits count as changes: a person typing in the current step sees its annotations, not the last step's.
-      const step = annotatedStep(run.state, this.chosenStep, current ? unsaved.size > 0 || (await workTreeChanged(run, current)) : false);
+      const step = annotatedStep(
+        run.state,
+        this.chosenStep,
+        current ? unsaved.size > 0 || (await workTreeChanged(run, current)) : false,
+      );
       if (cts.token.isCancellationRequested) return;
       if (!step) return this.set(undefined);
       const started = Date.now();
-      const annotations = await annotateStep(run, step, { dirty: unsaved, symbols: this.symbols, cancellation: cts.token });
+      const annotations = await annotateStep(run, step, {
+        dirty: unsaved,
+        symbols: this.symbols,
+        cancellation: cts.token,
+      });
       if (cts.token.isCancellationRequested) return;
       const analysed = Date.now();
       this.set(annotations);
-      this.services.output.debug(`annotations: step ${step.order} analysed in ${analysed - started} ms, drawn in ${Date.now() - analysed} ms (${annotations.decorations.size} file(s))`);
+      this.services.output.debug(
+        `annotations: step ${step.order} analysed in ${analysed - started} ms, drawn in ${Date.now() - analysed} ms (${annotations.decorations.size} file(s))`,
+      );
       const since = annotations.lines.changedSince;
-      if (since.length > 0) this.services.output.info(`annotations: step ${step.order}'s marks are shown where its code is unchanged since; changed since then: ${since.join(', ')}`);
+      if (since.length > 0)
+        this.services.output.info(
+          `annotations: step ${step.order}'s marks are shown where its code is unchanged since; changed since then: ${since.join(', ')}`,
+        );
     } catch (e) {
       if (!cts.token.isCancellationRequested) this.services.output.warn(`annotations: ${errorMessage(e)}`);
     } finally {
@@ -170,12 +185,20 @@ export class AnnotationController implements vscode.Disposable {
     this.annotations = annotations;
     this.drawn = new Map(annotations?.decorations ?? []);
     this.publish();
-    if (annotations) this.gold.refresh(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'chainlens-gold').map((d) => d.uri));
+    if (annotations)
+      this.gold.refresh(
+        vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'chainlens-gold').map((d) => d.uri),
+      );
     this.updated.fire(annotations);
   }
 
   private paint(): void {
-    this.painter.paint(this.annotations, (u) => this.relativePath(u), (f) => this.visible(f), (k) => this.level(k) === 'quiet');
+    this.painter.paint(
+      this.annotations,
+      (u) => this.relativePath(u),
+      (f) => this.visible(f),
+      (k) => this.level(k) === 'quiet',
+    );
   }
 
   /** Draws decorations and diagnostics from the current annotations and settings (bench/decorations.ts times it). */

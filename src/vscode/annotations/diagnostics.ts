@@ -23,7 +23,8 @@ function goldLinesIndex(a: StepAnnotations): Map<string, Lines> {
   for (const s of a.analysis.drift) {
     const key = `drift\0${s.file}\0${s.symbol}\0${s.label}`;
     const lines = s.evidence.filter((e) => e.side === 'gold').map((e) => e.line);
-    if (lines.length > 0 && !index.has(key)) index.set(key, { startLine: Math.min(...lines), endLine: Math.max(...lines) });
+    if (lines.length > 0 && !index.has(key))
+      index.set(key, { startLine: Math.min(...lines), endLine: Math.max(...lines) });
   }
   return index;
 }
@@ -44,7 +45,11 @@ export function diagnosticsFor(a: StepAnnotations, file: string, list: readonly 
     const range = new vscode.Range(d.startLine - 1, 0, d.endLine - 1, Number.MAX_SAFE_INTEGER);
     const text = d.hover.split('\n');
     const message = d.kind === 'drift' ? `${text[0]}. ${text[1] ?? ''} (a suggestion, not a verdict)` : text[0];
-    const diag = new vscode.Diagnostic(range, message, d.kind === 'drift' && !d.iec ? vscode.DiagnosticSeverity.Hint : vscode.DiagnosticSeverity.Information);
+    const diag = new vscode.Diagnostic(
+      range,
+      message,
+      d.kind === 'drift' && !d.iec ? vscode.DiagnosticSeverity.Hint : vscode.DiagnosticSeverity.Information,
+    );
     diag.source = 'ChainLens';
     diag.code = `${d.kind}${d.label ? `: ${d.label}` : ''}`;
     const lines = goldLines(a, file, d);
@@ -54,7 +59,9 @@ export function diagnosticsFor(a: StepAnnotations, file: string, list: readonly 
       : d.kind === 'drift'
         ? `the gold version of ${file} (step ${a.order})`
         : `the gold version of ${file} (step ${a.order}) leaves ${d.symbol ?? 'this'} as it was`;
-    diag.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(gold, at), `${NAMES[d.kind]}: ${what}`)];
+    diag.relatedInformation = [
+      new vscode.DiagnosticRelatedInformation(new vscode.Location(gold, at), `${NAMES[d.kind]}: ${what}`),
+    ];
     return diag;
   });
 }

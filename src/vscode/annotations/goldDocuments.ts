@@ -19,7 +19,8 @@ export class GoldDocuments implements vscode.TextDocumentContentProvider, vscode
     const m = /^\/([a-z0-9-]+)\/step-(\d+)\/(.+)$/.exec(uri.path);
     const a = this.current();
     if (!m) return `Not a ChainLens gold document: ${uri.toString()}\n`;
-    if (!a || a.runId !== m[1] || a.order !== Number(m[2])) return `Step ${m[2]} of run ${m[1]} is not the annotated step any more; reopen this from a ChainLens annotation.\n`;
+    if (!a || a.runId !== m[1] || a.order !== Number(m[2]))
+      return `Step ${m[2]} of run ${m[1]} is not the annotated step any more; reopen this from a ChainLens annotation.\n`;
     return (await a.goldText(m[3])) ?? `The gold patch of step ${a.order} deletes ${m[3]}.\n`;
   }
 

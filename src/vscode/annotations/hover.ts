@@ -7,17 +7,27 @@ const MAX_HUNK_LINES = 40;
 
 /** The gold hunks behind an undershoot entry: the gold patch's hunks overlapping its gold-side lines. */
 export function goldHunksFor(annotations: StepAnnotations, file: string, symbol: string | undefined): Hunk[] {
-  const entry = [...annotations.analysis.symbols.undershoot, ...annotations.analysis.files.undershoot].find((e) => e.file === file && e.symbol === symbol);
+  const entry = [...annotations.analysis.symbols.undershoot, ...annotations.analysis.files.undershoot].find(
+    (e) => e.file === file && e.symbol === symbol,
+  );
   const gold = annotations.goldPatch.files.find((f) => filePath(f) === file);
   if (!entry || !gold) return [];
   const ranges = entry.ranges.filter((r) => r.side === 'gold');
-  return gold.hunks.filter((h) => ranges.some((r) => r.startLine <= h.newStart + Math.max(h.newLines, 1) - 1 && r.endLine >= h.newStart));
+  return gold.hunks.filter((h) =>
+    ranges.some((r) => r.startLine <= h.newStart + Math.max(h.newLines, 1) - 1 && r.endLine >= h.newStart),
+  );
 }
 
 export function hunkText(h: Hunk): string {
   const body = h.lines.map((l) => `${l.kind === 'add' ? '+' : l.kind === 'del' ? '-' : ' '}${l.text}`);
-  const shown = body.length > MAX_HUNK_LINES ? [...body.slice(0, MAX_HUNK_LINES), `… ${body.length - MAX_HUNK_LINES} more lines`] : body;
-  return [`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@${h.section ? ` ${h.section}` : ''}`, ...shown].join('\n');
+  const shown =
+    body.length > MAX_HUNK_LINES
+      ? [...body.slice(0, MAX_HUNK_LINES), `… ${body.length - MAX_HUNK_LINES} more lines`]
+      : body;
+  return [
+    `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@${h.section ? ` ${h.section}` : ''}`,
+    ...shown,
+  ].join('\n');
 }
 
 /** Hover of one annotation: the engine's text, and for undershoot the gold hunk it refers to. */
@@ -41,7 +51,10 @@ export function hoverFor(d: Decoration, file: string, annotations: StepAnnotatio
 export class AnnotationHoverProvider implements vscode.HoverProvider {
   constructor(
     private readonly current: () => StepAnnotations | undefined,
-    private readonly at: (uri: vscode.Uri, line: number) => { file: string; decorations: readonly Decoration[] } | undefined,
+    private readonly at: (
+      uri: vscode.Uri,
+      line: number,
+    ) => { file: string; decorations: readonly Decoration[] } | undefined,
   ) {}
 
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {

@@ -15,7 +15,9 @@ const GUTTER: Record<DecorationKind, string> = {
 };
 
 function gutterIcon(kind: DecorationKind): vscode.Uri {
-  return vscode.Uri.parse(`data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16">${GUTTER[kind]}</svg>`)}`);
+  return vscode.Uri.parse(
+    `data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16">${GUTTER[kind]}</svg>`)}`,
+  );
 }
 
 function typeFor(kind: DecorationKind, quiet: boolean): vscode.TextEditorDecorationType {
@@ -24,7 +26,12 @@ function typeFor(kind: DecorationKind, quiet: boolean): vscode.TextEditorDecorat
     isWholeLine: true,
     ...(quiet ? {} : { backgroundColor: new vscode.ThemeColor(`${base}Background`) }),
     overviewRulerColor: new vscode.ThemeColor(`${base}Ruler`),
-    overviewRulerLane: kind === 'overshoot' ? vscode.OverviewRulerLane.Left : kind === 'undershoot' ? vscode.OverviewRulerLane.Center : vscode.OverviewRulerLane.Right,
+    overviewRulerLane:
+      kind === 'overshoot'
+        ? vscode.OverviewRulerLane.Left
+        : kind === 'undershoot'
+          ? vscode.OverviewRulerLane.Center
+          : vscode.OverviewRulerLane.Right,
     gutterIconPath: gutterIcon(kind),
     gutterIconSize: 'contain',
     rangeBehavior: vscode.DecorationRangeBehavior.ClosedClosed,
@@ -55,7 +62,9 @@ export class AnnotationPainter implements vscode.Disposable {
       for (const d of list) {
         if (d.startLine > last) continue;
         // To the end of the last line, so hovering anywhere on the annotated lines shows the hover.
-        byKind.get(d.kind)!.push(new vscode.Range(d.startLine - 1, 0, Math.min(d.endLine, last) - 1, Number.MAX_SAFE_INTEGER));
+        byKind
+          .get(d.kind)!
+          .push(new vscode.Range(d.startLine - 1, 0, Math.min(d.endLine, last) - 1, Number.MAX_SAFE_INTEGER));
       }
       // Each kind is set on both of its types (one of them empty), so switching level clears the other.
       for (const [kind, ranges] of byKind) {

@@ -22,12 +22,15 @@ export interface LineEdit {
 export function mapSpan<T extends LineSpan>(span: T, edit: LineEdit): T | undefined {
   const delta = edit.newLineCount - (edit.endLine - edit.startLine + 1);
   if (span.endLine < edit.startLine) return span;
-  if (span.startLine > edit.endLine) return { ...span, startLine: span.startLine + delta, endLine: span.endLine + delta };
+  if (span.startLine > edit.endLine)
+    return { ...span, startLine: span.startLine + delta, endLine: span.endLine + delta };
   const editLastNew = edit.startLine + edit.newLineCount - 1;
   const fullyInside = span.startLine >= edit.startLine && span.endLine <= edit.endLine;
   if (fullyInside && edit.newLineCount === 0) return undefined;
-  const startLine = span.startLine < edit.startLine ? span.startLine : Math.min(span.startLine, Math.max(edit.startLine, editLastNew));
-  const endLine = span.endLine > edit.endLine ? span.endLine + delta : Math.max(startLine, Math.min(span.endLine, editLastNew));
+  const startLine =
+    span.startLine < edit.startLine ? span.startLine : Math.min(span.startLine, Math.max(edit.startLine, editLastNew));
+  const endLine =
+    span.endLine > edit.endLine ? span.endLine + delta : Math.max(startLine, Math.min(span.endLine, editLastNew));
   return { ...span, startLine, endLine: Math.max(startLine, endLine) };
 }
 

@@ -11,14 +11,23 @@ import { GOLD_SCHEME } from './goldDocuments';
 import { AnnotationHoverProvider } from './hover';
 import { SymbolLensProvider } from './symbolLenses';
 
-export function registerAnnotations(context: vscode.ExtensionContext, services: ChainLensServices): AnnotationController {
+export function registerAnnotations(
+  context: vscode.ExtensionContext,
+  services: ChainLensServices,
+): AnnotationController {
   const controller = new AnnotationController(services);
   const lenses = new SymbolLensProvider(services, controller);
   context.subscriptions.push(
     controller,
     lenses,
     vscode.languages.registerCodeLensProvider({ scheme: 'file' }, lenses),
-    vscode.languages.registerHoverProvider({ scheme: 'file' }, new AnnotationHoverProvider(() => controller.current, (uri, line) => controller.annotationsAt(uri, line))),
+    vscode.languages.registerHoverProvider(
+      { scheme: 'file' },
+      new AnnotationHoverProvider(
+        () => controller.current,
+        (uri, line) => controller.annotationsAt(uri, line),
+      ),
+    ),
     vscode.workspace.registerTextDocumentContentProvider(GOLD_SCHEME, controller.gold),
     vscode.commands.registerCommand(
       'chainlens.toggleAnnotations',
@@ -26,7 +35,9 @@ export function registerAnnotations(context: vscode.ExtensionContext, services: 
         const shown = await controller.toggle();
         lenses.refresh();
         void vscode.window.setStatusBarMessage(
-          shown ? 'ChainLens annotations on (overshoot/undershoot are relative to gold, not proof of a bug)' : 'ChainLens annotations off',
+          shown
+            ? 'ChainLens annotations on (overshoot/undershoot are relative to gold, not proof of a bug)'
+            : 'ChainLens annotations off',
           4000,
         );
       }),
@@ -40,9 +51,19 @@ export function registerAnnotations(context: vscode.ExtensionContext, services: 
         if (order === undefined) {
           const items = run.state.steps
             .filter((s) => s.start !== null)
-            .map((s) => ({ label: `Step ${s.order}`, description: `${s.instanceId} · ${s.status}`, order: s.order as number | undefined }));
-          items.unshift({ label: 'Automatic', description: 'the current step while it has changes, else the latest submitted step', order: undefined });
-          const pick = await vscode.window.showQuickPick(items, { title: "Annotate which step's patch (compared with its gold patch)?" });
+            .map((s) => ({
+              label: `Step ${s.order}`,
+              description: `${s.instanceId} · ${s.status}`,
+              order: s.order as number | undefined,
+            }));
+          items.unshift({
+            label: 'Automatic',
+            description: 'the current step while it has changes, else the latest submitted step',
+            order: undefined,
+          });
+          const pick = await vscode.window.showQuickPick(items, {
+            title: "Annotate which step's patch (compared with its gold patch)?",
+          });
           if (!pick) return;
           order = pick.order;
         }

@@ -13,7 +13,12 @@ export function lineEditsBetween(before: string, after: string): LineEdit[] {
   let oldLine = 1;
   let pending: { startLine: number; removed: number; added: number } | undefined;
   const flush = () => {
-    if (pending) edits.push({ startLine: pending.startLine, endLine: pending.startLine + pending.removed - 1, newLineCount: pending.added });
+    if (pending)
+      edits.push({
+        startLine: pending.startLine,
+        endLine: pending.startLine + pending.removed - 1,
+        newLineCount: pending.added,
+      });
     pending = undefined;
   };
   for (const part of diffLines(before, after)) {
@@ -40,7 +45,8 @@ export function lineEditsBetween(before: string, after: string): LineEdit[] {
 export function mapUnchanged<T extends LineSpan>(span: T, edits: readonly LineEdit[]): T | undefined {
   let out: T = span;
   for (const e of edits) {
-    const touchesOwnLines: boolean = e.endLine >= e.startLine && out.startLine <= e.endLine && out.endLine >= e.startLine;
+    const touchesOwnLines: boolean =
+      e.endLine >= e.startLine && out.startLine <= e.endLine && out.endLine >= e.startLine;
     const next = touchesOwnLines ? undefined : mapSpan(out, e);
     if (!next) return undefined;
     out = next;
@@ -64,7 +70,11 @@ export const SAME_LINES: WorkTreeLines = { toWorkTree: (_f, s) => s, toStep: (_f
  * The mapping for `files`: `stepText` is a file as the step left it, `nowText` as the editor or
  * disk has it (undefined: deleted since, so nothing of it maps).
  */
-export function workTreeLines(files: Iterable<string>, stepText: (file: string) => string | undefined, nowText: (file: string) => string | undefined): WorkTreeLines {
+export function workTreeLines(
+  files: Iterable<string>,
+  stepText: (file: string) => string | undefined,
+  nowText: (file: string) => string | undefined,
+): WorkTreeLines {
   const forward = new Map<string, LineEdit[] | null>();
   const backward = new Map<string, LineEdit[] | null>();
   for (const file of files) {

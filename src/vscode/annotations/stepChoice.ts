@@ -5,7 +5,11 @@ import type { RunState, StepState } from '../../protocol/run';
  * else the current step while its work tree differs from its start, else the latest step that
  * ended (a submitted or recorded step being looked at).
  */
-export function annotatedStep(state: RunState, chosen: number | undefined, currentHasChanges: boolean): StepState | undefined {
+export function annotatedStep(
+  state: RunState,
+  chosen: number | undefined,
+  currentHasChanges: boolean,
+): StepState | undefined {
   const started = state.steps.filter((s) => s.start !== null);
   const asked = chosen === undefined ? undefined : started.find((s) => s.order === chosen);
   if (asked) return asked;

@@ -18,8 +18,10 @@ type Relation = 'both' | 'stepOnly' | 'goldOnly';
 export function lensSymbols(a: StepAnnotations, file: string): Map<string, Relation> {
   const out = new Map<string, Relation>();
   const overshoot = new Set(a.analysis.symbols.overshoot.filter((e) => e.file === file).map((e) => e.symbol));
-  for (const s of a.symbols) if (s.file === file && s.symbol !== MODULE_SYMBOL) out.set(s.symbol, overshoot.has(s.symbol) ? 'stepOnly' : 'both');
-  for (const e of a.analysis.symbols.undershoot) if (e.file === file && e.symbol && e.symbol !== MODULE_SYMBOL) out.set(e.symbol, 'goldOnly');
+  for (const s of a.symbols)
+    if (s.file === file && s.symbol !== MODULE_SYMBOL) out.set(s.symbol, overshoot.has(s.symbol) ? 'stepOnly' : 'both');
+  for (const e of a.analysis.symbols.undershoot)
+    if (e.file === file && e.symbol && e.symbol !== MODULE_SYMBOL) out.set(e.symbol, 'goldOnly');
   return out;
 }
 
@@ -42,7 +44,9 @@ export class SymbolLensProvider implements vscode.CodeLensProvider, vscode.Dispo
   ) {
     this.subscriptions = [
       annotations.onDidUpdate(() => this.changed.fire()),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('chainlens.annotations') && this.changed.fire()),
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => e.affectsConfiguration('chainlens.annotations') && this.changed.fire(),
+      ),
     ];
   }
 
@@ -64,7 +68,12 @@ export class SymbolLensProvider implements vscode.CodeLensProvider, vscode.Dispo
   async provideCodeLenses(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
     const a = this.annotations.current;
     this.services.output.trace(`lenses: asked for ${document.uri.toString()}, annotated step ${a?.order ?? 'none'}`);
-    if (!a || !this.annotations.shown || !vscode.workspace.getConfiguration('chainlens.annotations').get<boolean>('codeLens', true)) return [];
+    if (
+      !a ||
+      !this.annotations.shown ||
+      !vscode.workspace.getConfiguration('chainlens.annotations').get<boolean>('codeLens', true)
+    )
+      return [];
     const file = this.annotations.relativePath(document.uri);
     const wanted = file === undefined ? undefined : lensSymbols(a, file);
     if (file === undefined || !wanted?.size) return [];
@@ -78,13 +87,38 @@ export class SymbolLensProvider implements vscode.CodeLensProvider, vscode.Dispo
         if (!s) continue;
         const range = new vscode.Range(s.startLine - 1, 0, s.startLine - 1, 0);
         const target: SymbolTarget = { file, symbol, order: a.order };
-        lenses.push(new vscode.CodeLens(range, { title: TITLES[relation], command: 'chainlens.compareSymbolWithGold', arguments: [target], tooltip: `Step ${a.order}: ${symbol} next to the gold patch's version` }));
-        const changed = relation !== 'goldOnly' ? a.symbols.find((x) => x.file === file && x.symbol === symbol) : undefined;
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: TITLES[relation],
+            command: 'chainlens.compareSymbolWithGold',
+            arguments: [target],
+            tooltip: `Step ${a.order}: ${symbol} next to the gold patch's version`,
+          }),
+        );
+        const changed =
+          relation !== 'goldOnly' ? a.symbols.find((x) => x.file === file && x.symbol === symbol) : undefined;
         if (changed) {
           const title = `$(tag) Label drift${changed.suggestion ? ` · suggested ${changed.suggestion.label}` : ''}`;
-          lenses.push(new vscode.CodeLens(range, { title, command: 'chainlens.labelSymbol', arguments: [target], tooltip: changed.suggestion ? `${changed.suggestion.reason} (a suggestion, not a verdict)` : `Label the behavioural drift of ${symbol}` }));
+          lenses.push(
+            new vscode.CodeLens(range, {
+              title,
+              command: 'chainlens.labelSymbol',
+              arguments: [target],
+              tooltip: changed.suggestion
+                ? `${changed.suggestion.reason} (a suggestion, not a verdict)`
+                : `Label the behavioural drift of ${symbol}`,
+            }),
+          );
         }
-        if (sideBySide) lenses.push(new vscode.CodeLens(range, { title: '$(split-horizontal) Gold | recorded | working', command: 'chainlens.openGoldRecordedWorking', arguments: [target], tooltip: `${symbol} as gold, the agent's recorded patch and the work tree leave it, side by side` }));
+        if (sideBySide)
+          lenses.push(
+            new vscode.CodeLens(range, {
+              title: '$(split-horizontal) Gold | recorded | working',
+              command: 'chainlens.openGoldRecordedWorking',
+              arguments: [target],
+              tooltip: `${symbol} as gold, the agent's recorded patch and the work tree leave it, side by side`,
+            }),
+          );
       }
     } finally {
       outline.dispose();

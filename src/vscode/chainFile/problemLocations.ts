@@ -58,7 +58,11 @@ function deepestNode(root: Node, segments: Segment[]): Node {
   return root;
 }
 
-function locateInText(text: string, segments: Segment[], lineOffset: number): { line: number; column: number; endColumn: number } {
+function locateInText(
+  text: string,
+  segments: Segment[],
+  lineOffset: number,
+): { line: number; column: number; endColumn: number } {
   const root = parseTree(text);
   if (!root) return { line: lineOffset, column: 0, endColumn: 1 };
   const node = deepestNode(root, segments);
@@ -66,14 +70,23 @@ function locateInText(text: string, segments: Segment[], lineOffset: number): { 
   const start = positionOf(starts, node.offset);
   const end = positionOf(starts, node.offset + node.length);
   const lineEnd = (starts[start.line + 1] ?? text.length + 1) - 1 - starts[start.line];
-  return { line: start.line + lineOffset, column: start.column, endColumn: end.line === start.line ? end.column : Math.max(start.column + 1, lineEnd) };
+  return {
+    line: start.line + lineOffset,
+    column: start.column,
+    endColumn: end.line === start.line ? end.column : Math.max(start.column + 1, lineEnd),
+  };
 }
 
 /**
  * Locates each detail line in `text` (the file's content). Lines that name another file, or no
  * position at all, land on the first line with their text, so nothing is dropped.
  */
-export function locateProblems(file: string, text: string, details: readonly string[], fallbackMessage: string): ProblemLocation[] {
+export function locateProblems(
+  file: string,
+  text: string,
+  details: readonly string[],
+  fallbackMessage: string,
+): ProblemLocation[] {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const lines = body.split('\n');
   const out: ProblemLocation[] = [];
@@ -82,7 +95,10 @@ export function locateProblems(file: string, text: string, details: readonly str
     if (withPath && withPath[1] === file) {
       const [, , lineText, path, message] = withPath;
       const segments = jsonPathSegments(path);
-      const at = lineText === undefined ? locateInText(body, segments, 0) : locateInText(lines[Number(lineText) - 1] ?? '', segments, Number(lineText) - 1);
+      const at =
+        lineText === undefined
+          ? locateInText(body, segments, 0)
+          : locateInText(lines[Number(lineText) - 1] ?? '', segments, Number(lineText) - 1);
       out.push({ file, ...at, message: `${path}: ${message}` });
       continue;
     }
@@ -97,11 +113,24 @@ export function locateProblems(file: string, text: string, details: readonly str
     const lineOnly = /^(.+?):(\d+): (.*)$/s.exec(detail);
     if (lineOnly && lineOnly[1] === file) {
       const lineNo = Number(lineOnly[2]) - 1;
-      out.push({ file, line: lineNo, column: 0, endColumn: Math.max(1, (lines[lineNo] ?? '').length), message: lineOnly[3] });
+      out.push({
+        file,
+        line: lineNo,
+        column: 0,
+        endColumn: Math.max(1, (lines[lineNo] ?? '').length),
+        message: lineOnly[3],
+      });
       continue;
     }
-    out.push({ file, line: 0, column: 0, endColumn: Math.max(1, (lines[0] ?? '').length), message: detail.startsWith(`${file}: `) ? detail.slice(file.length + 2) : detail });
+    out.push({
+      file,
+      line: 0,
+      column: 0,
+      endColumn: Math.max(1, (lines[0] ?? '').length),
+      message: detail.startsWith(`${file}: `) ? detail.slice(file.length + 2) : detail,
+    });
   }
-  if (out.length === 0) out.push({ file, line: 0, column: 0, endColumn: Math.max(1, (lines[0] ?? '').length), message: fallbackMessage });
+  if (out.length === 0)
+    out.push({ file, line: 0, column: 0, endColumn: Math.max(1, (lines[0] ?? '').length), message: fallbackMessage });
   return out;
 }

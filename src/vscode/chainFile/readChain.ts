@@ -15,7 +15,11 @@ export class ChainFileProblems implements vscode.Disposable {
   report(file: string, text: string, error: unknown, shownAs = file): boolean {
     if (!isUserError(error)) return false;
     const problems = locateProblems(shownAs, text, error.details, error.message).map((p) => {
-      const d = new vscode.Diagnostic(new vscode.Range(p.line, p.column, p.line, p.endColumn), p.message, vscode.DiagnosticSeverity.Error);
+      const d = new vscode.Diagnostic(
+        new vscode.Range(p.line, p.column, p.line, p.endColumn),
+        p.message,
+        vscode.DiagnosticSeverity.Error,
+      );
       d.source = 'ChainLens';
       return d;
     });
@@ -36,7 +40,11 @@ export class ChainFileProblems implements vscode.Disposable {
 function chainIds(file: string, text: string): string[] {
   try {
     return parseJsonDocuments(file, text)
-      .map((d) => (typeof d.value === 'object' && d.value !== null && 'bug_fixes' in d.value ? (d.value as { continuous_id?: unknown }).continuous_id : undefined))
+      .map((d) =>
+        typeof d.value === 'object' && d.value !== null && 'bug_fixes' in d.value
+          ? (d.value as { continuous_id?: unknown }).continuous_id
+          : undefined,
+      )
       .filter((id): id is string => typeof id === 'string');
   } catch {
     return []; // loadChain reports the syntax error with its position
@@ -53,7 +61,11 @@ export interface ReadChainResult {
  * A bad file: its problems go to the Problems panel and the UserError is rethrown for the
  * notification. undefined when the person dismissed the chain picker.
  */
-export async function readChain(file: string, problems: ChainFileProblems, chainId?: string): Promise<ReadChainResult | undefined> {
+export async function readChain(
+  file: string,
+  problems: ChainFileProblems,
+  chainId?: string,
+): Promise<ReadChainResult | undefined> {
   const text = readUserFile(file, 'chain file');
   let chosen = chainId;
   if (chosen === undefined) {
@@ -61,7 +73,12 @@ export async function readChain(file: string, problems: ChainFileProblems, chain
     if (ids.length > 1) {
       const pick = await vscode.window.showQuickPick(
         ids.map((id) => ({ label: id })),
-        { title: 'Open Chain: which chain of the dataset?', placeHolder: `${ids.length} chains in ${vscode.workspace.asRelativePath(file)}`, matchOnDescription: true, ignoreFocusOut: true },
+        {
+          title: 'Open Chain: which chain of the dataset?',
+          placeHolder: `${ids.length} chains in ${vscode.workspace.asRelativePath(file)}`,
+          matchOnDescription: true,
+          ignoreFocusOut: true,
+        },
       );
       if (!pick) return undefined;
       chosen = pick.label;

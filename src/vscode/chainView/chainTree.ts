@@ -15,7 +15,12 @@ export interface StepCommandArg {
 }
 
 export function isStepArg(value: unknown): value is StepCommandArg {
-  return typeof value === 'object' && value !== null && (value as StepCommandArg).kind === 'step' && typeof (value as StepCommandArg).order === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as StepCommandArg).kind === 'step' &&
+    typeof (value as StepCommandArg).order === 'number'
+  );
 }
 
 class ChainTreeProvider implements vscode.TreeDataProvider<ChainTreeNode>, vscode.Disposable {
@@ -50,7 +55,12 @@ class ChainTreeProvider implements vscode.TreeDataProvider<ChainTreeNode>, vscod
 
   getTreeItem(node: ChainTreeNode): vscode.TreeItem {
     const run = this.services.run!;
-    return node.kind === 'chain' ? this.chainItem(run) : this.stepItem(run, run.state.steps.find((s) => s.order === node.order)!);
+    return node.kind === 'chain'
+      ? this.chainItem(run)
+      : this.stepItem(
+          run,
+          run.state.steps.find((s) => s.order === node.order)!,
+        );
   }
 
   private chainItem(run: ChainRunSnapshot): vscode.TreeItem {
@@ -77,13 +87,23 @@ class ChainTreeProvider implements vscode.TreeDataProvider<ChainTreeNode>, vscod
 
   private stepItem(run: ChainRunSnapshot, step: StepState): vscode.TreeItem {
     const evaluation = this.services.evaluation;
-    const look = presentStep(step, { submitted: evaluation.latest(step.order, 'submitted'), worktree: evaluation.latest(step.order, 'worktree') }, Date.now());
-    const item = new vscode.TreeItem(`${step.order}. ${shortInstanceId(step.instanceId, run.chain.repo)}`, vscode.TreeItemCollapsibleState.None);
+    const look = presentStep(
+      step,
+      { submitted: evaluation.latest(step.order, 'submitted'), worktree: evaluation.latest(step.order, 'worktree') },
+      Date.now(),
+    );
+    const item = new vscode.TreeItem(
+      `${step.order}. ${shortInstanceId(step.instanceId, run.chain.repo)}`,
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `step:${run.state.runId}:${step.order}`;
     item.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
     item.description = look.description;
     item.tooltip = new vscode.MarkdownString(look.tooltip.join('  \n'));
-    item.accessibilityInformation = { label: `Step ${step.order}, ${step.instanceId}, ${look.statusText}, ${look.description}`, role: 'treeitem' };
+    item.accessibilityInformation = {
+      label: `Step ${step.order}, ${step.instanceId}, ${look.statusText}, ${look.description}`,
+      role: 'treeitem',
+    };
     const human = step.author.kind === 'human' || step.author.kind === 'agent-live';
     const evaluated = evaluation.latest(step.order) ? '.evaluated' : '';
     item.contextValue = `step.${step.status === 'current' ? 'current' : step.status === 'pending' ? 'pending' : 'submitted'}${human ? '.human' : ''}${evaluated}`;
@@ -102,7 +122,10 @@ export function registerChainView(context: vscode.ExtensionContext, services: Ch
   const view = vscode.window.createTreeView('chainlens.chain', { treeDataProvider: provider, showCollapseAll: false });
   const updateBadge = (): void => {
     const run = services.run;
-    view.message = run && run.state.currentStep === null ? `Run ${run.state.runId} is complete: every step has been submitted.` : undefined;
+    view.message =
+      run && run.state.currentStep === null
+        ? `Run ${run.state.runId} is complete: every step has been submitted.`
+        : undefined;
   };
   // Time spent on the current step ticks while the view is visible.
   let timer: NodeJS.Timeout | undefined;

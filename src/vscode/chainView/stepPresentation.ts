@@ -42,7 +42,9 @@ export function stepElapsedMs(step: StepState, now: number): number | null {
 function statusOf(step: StepState, submitted: StepEvaluation | undefined): { status: StepDisplayStatus; text: string } {
   switch (step.status) {
     case 'pending':
-      return step.note?.startsWith('skipped') ? { status: 'skipped', text: 'skipped' } : { status: 'pending', text: 'pending' };
+      return step.note?.startsWith('skipped')
+        ? { status: 'skipped', text: 'skipped' }
+        : { status: 'pending', text: 'pending' };
     case 'current':
       return { status: 'current', text: 'current' };
     case 'patch_failed':
@@ -91,10 +93,15 @@ export function presentStep(
   const tooltip = [`**Step ${step.order}** · \`${step.instanceId}\``, '', `Status: ${text}`, `Author: ${author}`];
   if (step.startedAt) tooltip.push(`Started: ${new Date(step.startedAt).toLocaleString()}`);
   if (step.submittedAt) tooltip.push(`Submitted: ${new Date(step.submittedAt).toLocaleString()}`);
-  if (elapsed !== null) tooltip.push(`Time spent: ${formatDuration(elapsed)}${step.status === 'current' ? ' so far' : ''}`);
-  if (step.patch) tooltip.push(`Patch: ${step.patch.files} file${step.patch.files === 1 ? '' : 's'}, +${step.patch.insertions} −${step.patch.deletions}`);
+  if (elapsed !== null)
+    tooltip.push(`Time spent: ${formatDuration(elapsed)}${step.status === 'current' ? ' so far' : ''}`);
+  if (step.patch)
+    tooltip.push(
+      `Patch: ${step.patch.files} file${step.patch.files === 1 ? '' : 's'}, +${step.patch.insertions} −${step.patch.deletions}`,
+    );
   if (evaluations.submitted) tooltip.push(testLine('Tests of the submitted step', evaluations.submitted));
-  if (evaluations.worktree && step.status === 'current') tooltip.push(testLine('Tests of your work', evaluations.worktree));
+  if (evaluations.worktree && step.status === 'current')
+    tooltip.push(testLine('Tests of your work', evaluations.worktree));
   if (step.note) tooltip.push(`Note: ${step.note}`);
   return { status, ...LOOK[status], statusText: text, description: descriptionParts.join(' · '), tooltip };
 }

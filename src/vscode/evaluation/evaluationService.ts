@@ -34,7 +34,9 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
     this.disposables.push(
       runs.onDidChange(() => void this.loadCache()),
       // DOCKER_HOST follows the setting at once: other features (agent tools, terminals' children) see the same engine.
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('chainlens.docker.host') && applyDockerHost(evaluationSettings())),
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => e.affectsConfiguration('chainlens.docker.host') && applyDockerHost(evaluationSettings()),
+      ),
     );
     applyDockerHost(evaluationSettings());
   }
@@ -50,7 +52,9 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
   latest(step: number, source?: EvaluationSource): StepEvaluation | undefined {
     if (this.cacheRunId !== this.runs.current?.state.runId) return undefined;
     if (source) return this.cache[`${step}:${source}`];
-    const both = [this.cache[`${step}:submitted`], this.cache[`${step}:worktree`]].filter((e): e is StepEvaluation => !!e);
+    const both = [this.cache[`${step}:submitted`], this.cache[`${step}:worktree`]].filter(
+      (e): e is StepEvaluation => !!e,
+    );
     return both.sort((a, b) => b.evaluated_at.localeCompare(a.evaluated_at))[0];
   }
 
@@ -94,11 +98,17 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
     const abort = new AbortController();
     const external = options.token?.onCancellationRequested(() => abort.abort());
     const what = options.source === 'worktree' ? 'your work' : 'the submitted commit';
-    this.output.info(`step ${step}: evaluating ${what} in ${image} (${settings.profile}, limit ${settings.timeoutS} s)`);
+    this.output.info(
+      `step ${step}: evaluating ${what} in ${image} (${settings.profile}, limit ${settings.timeoutS} s)`,
+    );
 
     this.inFlight++;
     const result = vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `ChainLens: step ${step} tests (${what})`, cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `ChainLens: step ${step} tests (${what})`,
+        cancellable: true,
+      },
       async (reporter, token) => {
         token.onCancellationRequested(() => abort.abort());
         progress.event((message) => reporter.report({ message }));
@@ -136,7 +146,9 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
     this.started.fire(flight);
     try {
       const evaluation = await result;
-      this.output.info(`step ${step} (${evaluation.source}): ${evaluationSummary(evaluation)} in ${evaluation.duration_s} s (log: ${evaluation.log_path})`);
+      this.output.info(
+        `step ${step} (${evaluation.source}): ${evaluationSummary(evaluation)} in ${evaluation.duration_s} s (log: ${evaluation.log_path})`,
+      );
       if (evaluation.error) this.output.warn(`step ${step}: ${evaluation.error}`);
       if (this.cacheRunId !== run.state.runId) {
         this.cache = {};
@@ -166,6 +178,8 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
 /** Unsaved edits would not be in the container (nor in a submit): save the work tree's documents first. */
 export async function saveDirtyDocuments(dir: string): Promise<void> {
   const prefix = dir.endsWith('/') ? dir : `${dir}/`;
-  const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath.startsWith(prefix));
+  const dirty = vscode.workspace.textDocuments.filter(
+    (d) => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath.startsWith(prefix),
+  );
   await Promise.all(dirty.map((d) => d.save()));
 }

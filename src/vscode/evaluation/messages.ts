@@ -5,13 +5,16 @@ import type { StepEvaluation } from '../../protocol/evaluation';
 export const RESTRICTED_MODE_REASON =
   "Restricted Mode: ChainLens starts no containers in an untrusted workspace (running a step's tests runs the repository's code). Trust this folder to run them.";
 
-const ENGINE_UNREACHABLE = /Cannot reach the Docker engine|connect ENOENT|ECONNREFUSED|docker\.sock|engine not reachable/i;
-const IMAGE_MISSING = /No such image|image .* (not found|is not available|unavailable)|pull access denied|manifest unknown/i;
+const ENGINE_UNREACHABLE =
+  /Cannot reach the Docker engine|connect ENOENT|ECONNREFUSED|docker\.sock|engine not reachable/i;
+const IMAGE_MISSING =
+  /No such image|image .* (not found|is not available|unavailable)|pull access denied|manifest unknown/i;
 
 /** A one-line headline for an evaluation error (or a thrown error of the evaluation), plus the raw text. */
 export function evaluationErrorHeadline(error: string, kind: StepEvaluation['error_kind'] | 'thrown'): string {
   if (ENGINE_UNREACHABLE.test(error)) return 'Docker engine not reachable: start Docker or set chainlens.docker.host';
-  if (IMAGE_MISSING.test(error)) return 'The evaluation image is not available: build or pull it, or set chainlens.image';
+  if (IMAGE_MISSING.test(error))
+    return 'The evaluation image is not available: build or pull it, or set chainlens.image';
   switch (kind) {
     case 'patch':
       return 'The work did not apply in the container (see the log)';
@@ -29,8 +32,11 @@ export function evaluationErrorHeadline(error: string, kind: StepEvaluation['err
 }
 
 /** Headline and detail of a StepEvaluation with status 'error' or 'empty_patch'. */
-export function describeEvaluationProblem(evaluation: StepEvaluation): { headline: string; detail: string } | undefined {
-  if (evaluation.status === 'empty_patch') return { headline: 'Nothing to evaluate: the step has no changes', detail: '' };
+export function describeEvaluationProblem(
+  evaluation: StepEvaluation,
+): { headline: string; detail: string } | undefined {
+  if (evaluation.status === 'empty_patch')
+    return { headline: 'Nothing to evaluate: the step has no changes', detail: '' };
   if (evaluation.status !== 'error') return undefined;
   const detail = evaluation.error ?? '';
   return { headline: evaluationErrorHeadline(detail, evaluation.error_kind), detail };
@@ -42,7 +48,10 @@ export interface BucketCount {
 }
 
 export function bucketCounts(evaluation: StepEvaluation): { f2p: BucketCount; p2p: BucketCount } {
-  const count = (b: { success: string[]; failure: string[] }): BucketCount => ({ passed: b.success.length, total: b.success.length + b.failure.length });
+  const count = (b: { success: string[]; failure: string[] }): BucketCount => ({
+    passed: b.success.length,
+    total: b.success.length + b.failure.length,
+  });
   return { f2p: count(evaluation.tests_status.FAIL_TO_PASS), p2p: count(evaluation.tests_status.PASS_TO_PASS) };
 }
 

@@ -51,7 +51,8 @@ class PatchDocuments implements vscode.TextDocumentContentProvider, vscode.Dispo
     if (target.kind === 'gold') return run.chain.steps[index].goldPatch;
     const step = run.state.steps[index];
     const git = run.workspace.git;
-    if (!vscode.workspace.isTrusted) return 'Restricted Mode: your side of the comparison needs git, which ChainLens does not run in an untrusted folder. Trust the folder to see it.\n';
+    if (!vscode.workspace.isTrusted)
+      return 'Restricted Mode: your side of the comparison needs git, which ChainLens does not run in an untrusted folder. Trust the folder to see it.\n';
     if (!step.start) return `Step ${step.order} has not started yet.\n`;
     if (step.end) return (await git.diff(step.start, step.end)) || `Step ${step.order} changed nothing.\n`;
     return (await git.diffWorkTree(step.start)) || `No changes yet: edit the work tree to solve step ${step.order}.\n`;
@@ -75,11 +76,19 @@ export function registerCompareWithGold(context: vscode.ExtensionContext, servic
       guarded(services.output, 'Compare with Gold', async (arg?: unknown) => {
         const run = services.run;
         if (!run) throw new Error('No chain is open.');
-        const order = isStepArg(arg) ? arg.order : (run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order);
+        const order = isStepArg(arg)
+          ? arg.order
+          : (run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order);
         const step = run.state.steps.find((s) => s.order === order);
         if (!step) throw new Error(`The chain has no step ${order}.`);
-        if (step.status === 'pending') throw new Error(`Step ${order} has not started yet: there is nothing to compare.`);
-        const yours = step.status === 'current' ? 'your work' : step.author.kind === 'human' ? 'your patch' : `${step.author.kind} patch`;
+        if (step.status === 'pending')
+          throw new Error(`Step ${order} has not started yet: there is nothing to compare.`);
+        const yours =
+          step.status === 'current'
+            ? 'your work'
+            : step.author.kind === 'human'
+              ? 'your patch'
+              : `${step.author.kind} patch`;
         await vscode.commands.executeCommand(
           'vscode.diff',
           patchUri(run.state.runId, order, 'gold'),

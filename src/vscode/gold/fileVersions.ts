@@ -36,19 +36,35 @@ async function atStart(run: ChainRunSnapshot, step: StepState, path: string): Pr
 }
 
 /** The file after `patchText` is applied to the step's start; the patch leaving it alone keeps the start's text. */
-async function patched(run: ChainRunSnapshot, step: StepState, path: string, patchText: string, what: string): Promise<FileVersion> {
+async function patched(
+  run: ChainRunSnapshot,
+  step: StepState,
+  path: string,
+  patchText: string,
+  what: string,
+): Promise<FileVersion> {
   const section = sectionFor(patchText, path, `${what} of step ${step.order}`);
   const pre = await atStart(run, step, section?.oldPath ?? path);
-  if (!section) return pre === undefined ? { missing: `${path} exists neither at step ${step.order}'s start nor in the ${what}.` } : { text: pre };
+  if (!section)
+    return pre === undefined
+      ? { missing: `${path} exists neither at step ${step.order}'s start nor in the ${what}.` }
+      : { text: pre };
   if (section.newPath === null) return { missing: `The ${what} of step ${step.order} deletes ${path}.` };
   try {
     return { text: applyFilePatch(pre ?? '', section) };
   } catch (e) {
-    return { missing: `The ${what}'s change to ${path} does not apply at step ${step.order}'s start (${e instanceof Error ? e.message : String(e)}).` };
+    return {
+      missing: `The ${what}'s change to ${path} does not apply at step ${step.order}'s start (${e instanceof Error ? e.message : String(e)}).`,
+    };
   }
 }
 
-export async function fileVersion(run: ChainRunSnapshot, order: number, kind: VersionKind, path: string): Promise<FileVersion> {
+export async function fileVersion(
+  run: ChainRunSnapshot,
+  order: number,
+  kind: VersionKind,
+  path: string,
+): Promise<FileVersion> {
   const { step, index } = stepOf(run, order);
   if (!step.start) return { missing: `Step ${order} has not started yet.` };
   switch (kind) {
@@ -56,7 +72,10 @@ export async function fileVersion(run: ChainRunSnapshot, order: number, kind: Ve
       return patched(run, step, path, run.chain.steps[index].goldPatch, 'gold patch');
     case 'recorded': {
       const patch = recordedPatchOf(run, order);
-      if (patch === undefined) return { missing: `This run holds no recorded patch for ${step.instanceId}: open the chain with an agent's predictions or trajectory to compare with it.` };
+      if (patch === undefined)
+        return {
+          missing: `This run holds no recorded patch for ${step.instanceId}: open the chain with an agent's predictions or trajectory to compare with it.`,
+        };
       if (!patch) return { missing: `The agent produced no patch for ${step.instanceId}.` };
       return patched(run, step, path, patch, 'recorded patch');
     }

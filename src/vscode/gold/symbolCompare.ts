@@ -34,7 +34,13 @@ interface Resolved {
 }
 
 /** The symbol's lines in one version of the file, as a selection at its first line. */
-async function symbolSelection(index: SymbolIndex, file: string, text: string, symbol: string | undefined, fallbackLine: number): Promise<vscode.Range> {
+async function symbolSelection(
+  index: SymbolIndex,
+  file: string,
+  text: string,
+  symbol: string | undefined,
+  fallbackLine: number,
+): Promise<vscode.Range> {
   const outline = symbol ? await index.open(file, text) : undefined;
   try {
     const s = symbol ? outline?.find(symbol) : undefined;
@@ -50,18 +56,29 @@ function atTop(editor: vscode.TextEditor, at: vscode.Range): void {
   editor.revealRange(at, vscode.TextEditorRevealType.AtTop);
 }
 
-export function registerSymbolCompare(context: vscode.ExtensionContext, services: ChainLensServices, annotations: AnnotationController): void {
+export function registerSymbolCompare(
+  context: vscode.ExtensionContext,
+  services: ChainLensServices,
+  annotations: AnnotationController,
+): void {
   const documents = new VersionDocuments(services);
 
   const resolve = async (arg: unknown): Promise<Resolved> => {
     const run = services.run;
     if (!run) throw new Error('No chain is open.');
     const order = (isSymbolTarget(arg) ? arg.order : undefined) ?? annotations.current?.order ?? run.state.currentStep;
-    if (order === null || order === undefined) throw new Error('Every step of this run has ended and none is annotated: run "ChainLens: Annotate Step…" to choose one.');
-    if (isSymbolTarget(arg)) return { file: arg.file, symbol: arg.symbol === MODULE_SYMBOL ? undefined : arg.symbol, order, line: 0 };
+    if (order === null || order === undefined)
+      throw new Error(
+        'Every step of this run has ended and none is annotated: run "ChainLens: Annotate Step…" to choose one.',
+      );
+    if (isSymbolTarget(arg))
+      return { file: arg.file, symbol: arg.symbol === MODULE_SYMBOL ? undefined : arg.symbol, order, line: 0 };
     const editor = vscode.window.activeTextEditor;
     const file = editor ? annotations.relativePath(editor.document.uri) : undefined;
-    if (!editor || file === undefined) throw new Error('Put the cursor in a file of the chain\'s repository (or use the CodeLens above a changed symbol).');
+    if (!editor || file === undefined)
+      throw new Error(
+        "Put the cursor in a file of the chain's repository (or use the CodeLens above a changed symbol).",
+      );
     const line = editor.selection.active.line;
     const outline = await annotations.symbols.open(file, editor.document.getText());
     const symbol = outline?.symbolAt(line + 1)?.qualifiedName;
@@ -81,7 +98,9 @@ export function registerSymbolCompare(context: vscode.ExtensionContext, services
   /** A virtual version, opened with the language of the working file (its name ends in "(gold)", not ".py"). */
   const openVersion = async (uri: vscode.Uri, languageId: string | undefined): Promise<vscode.TextDocument> => {
     const doc = await vscode.workspace.openTextDocument(uri);
-    return languageId && doc.languageId !== languageId ? vscode.languages.setTextDocumentLanguage(doc, languageId) : doc;
+    return languageId && doc.languageId !== languageId
+      ? vscode.languages.setTextDocumentLanguage(doc, languageId)
+      : doc;
   };
 
   const workingDocument = async (file: string): Promise<vscode.TextDocument | undefined> => {
@@ -103,10 +122,21 @@ export function registerSymbolCompare(context: vscode.ExtensionContext, services
         const { t, run, step } = await resolveStarted(arg);
         const live = step.end === null;
         const working = await workingDocument(t.file);
-        if (live && !working) throw new Error(`${t.file} is not in the work tree (step ${t.order} deletes it): open "${t.file} (gold)" with Open Gold, Recorded and Working instead.`);
+        if (live && !working)
+          throw new Error(
+            `${t.file} is not in the work tree (step ${t.order} deletes it): open "${t.file} (gold)" with Open Gold, Recorded and Working instead.`,
+          );
         const language = working?.languageId;
-        const gold = await openVersion(versionUri({ runId: run.state.runId, order: t.order, kind: 'gold', path: t.file }), language);
-        const right = live ? working! : await openVersion(versionUri({ runId: run.state.runId, order: t.order, kind: 'submitted', path: t.file }), language);
+        const gold = await openVersion(
+          versionUri({ runId: run.state.runId, order: t.order, kind: 'gold', path: t.file }),
+          language,
+        );
+        const right = live
+          ? working!
+          : await openVersion(
+              versionUri({ runId: run.state.runId, order: t.order, kind: 'submitted', path: t.file }),
+              language,
+            );
         const selection = await symbolSelection(annotations.symbols, t.file, right.getText(), t.symbol, t.line);
         const name = t.symbol ?? t.file;
         await vscode.commands.executeCommand(
@@ -127,16 +157,36 @@ export function registerSymbolCompare(context: vscode.ExtensionContext, services
         const versions = hasRecorded ? (['gold', 'recorded'] as const) : (['gold'] as const);
         const columns = [vscode.ViewColumn.One, vscode.ViewColumn.Two, vscode.ViewColumn.Three];
         for (const [i, kind] of versions.entries()) {
-          const doc = await openVersion(versionUri({ runId: run.state.runId, order: t.order, kind, path: t.file }), working?.languageId);
+          const doc = await openVersion(
+            versionUri({ runId: run.state.runId, order: t.order, kind, path: t.file }),
+            working?.languageId,
+          );
           const selection = await symbolSelection(annotations.symbols, t.file, doc.getText(), t.symbol, t.line);
-          atTop(await vscode.window.showTextDocument(doc, { viewColumn: columns[i], preview: false, preserveFocus: true, selection }), selection);
+          atTop(
+            await vscode.window.showTextDocument(doc, {
+              viewColumn: columns[i],
+              preview: false,
+              preserveFocus: true,
+              selection,
+            }),
+            selection,
+          );
         }
         if (working) {
           const selection = await symbolSelection(annotations.symbols, t.file, working.getText(), t.symbol, t.line);
-          atTop(await vscode.window.showTextDocument(working, { viewColumn: columns[versions.length], preview: false, selection }), selection);
+          atTop(
+            await vscode.window.showTextDocument(working, {
+              viewColumn: columns[versions.length],
+              preview: false,
+              selection,
+            }),
+            selection,
+          );
         }
         if (!hasRecorded) {
-          void vscode.window.showInformationMessage(`ChainLens: this run holds no recorded (agent) patch for ${step.instanceId}, so only gold and working are shown. Open the chain with an agent's predictions or trajectory to add it.`);
+          void vscode.window.showInformationMessage(
+            `ChainLens: this run holds no recorded (agent) patch for ${step.instanceId}, so only gold and working are shown. Open the chain with an agent's predictions or trajectory to add it.`,
+          );
         }
       }),
     ),

@@ -20,7 +20,10 @@ function suffix(kind: VersionKind, order: number): string {
 }
 
 export function versionUri(t: VersionTarget): vscode.Uri {
-  return vscode.Uri.from({ scheme: VERSION_SCHEME, path: `/${t.runId}/step-${t.order}/${t.kind}/${t.path} (${suffix(t.kind, t.order)})` });
+  return vscode.Uri.from({
+    scheme: VERSION_SCHEME,
+    path: `/${t.runId}/step-${t.order}/${t.kind}/${t.path} (${suffix(t.kind, t.order)})`,
+  });
 }
 
 export function parseVersionUri(uri: vscode.Uri): VersionTarget | undefined {
@@ -42,7 +45,8 @@ export class VersionDocuments implements vscode.TextDocumentContentProvider, vsc
     const run = this.services.run;
     if (!t) return `Not a ChainLens file version: ${uri.toString()}\n`;
     if (!run || run.state.runId !== t.runId) return `Run ${t.runId} is not the open run of this window.\n`;
-    if (!vscode.workspace.isTrusted) return 'Restricted Mode: this version is read with git, which ChainLens does not run in an untrusted folder. Trust the folder to see it.\n';
+    if (!vscode.workspace.isTrusted)
+      return 'Restricted Mode: this version is read with git, which ChainLens does not run in an untrusted folder. Trust the folder to see it.\n';
     const v = await fileVersion(run, t.order, t.kind, t.path);
     return 'text' in v ? v.text : `${v.missing}\n`;
   }

@@ -21,7 +21,9 @@ export class LabelComment implements vscode.Comment {
     this.timestamp = new Date(record.time);
     const g = groupOf(record.label);
     this.body = new vscode.MarkdownString();
-    this.body.appendMarkdown(`**${record.label}** · ${g} ${GROUP_NAMES[g]} · step ${record.step} · ${record.symbol ?? `lines ${record.range.startLine}-${record.range.endLine}`}\n\n`);
+    this.body.appendMarkdown(
+      `**${record.label}** · ${g} ${GROUP_NAMES[g]} · step ${record.step} · ${record.symbol ?? `lines ${record.range.startLine}-${record.range.endLine}`}\n\n`,
+    );
     this.body.appendText(record.rationale || '(no rationale)');
   }
 }
@@ -32,14 +34,19 @@ export class LabelThreads implements vscode.Disposable {
   private readonly threads = new Map<string, vscode.CommentThread>();
 
   constructor(private readonly annotations: AnnotationController) {
-    this.controller.options = { prompt: 'Rationale for a drift label (then pick the label)', placeHolder: 'Why does this differ from gold in behaviour?' };
+    this.controller.options = {
+      prompt: 'Rationale for a drift label (then pick the label)',
+      placeHolder: 'Why does this differ from gold in behaviour?',
+    };
     this.controller.commentingRangeProvider = {
       provideCommentingRanges: (document) => {
         const a = annotations.current;
         const file = annotations.relativePath(document.uri);
         if (!a || file === undefined) return [];
         const spans = [...(a.changed.get(file) ?? []), ...a.symbols.filter((s) => s.file === file)];
-        return spans.filter((s) => s.startLine <= document.lineCount).map((s) => new vscode.Range(s.startLine - 1, 0, Math.min(s.endLine, document.lineCount) - 1, 0));
+        return spans
+          .filter((s) => s.startLine <= document.lineCount)
+          .map((s) => new vscode.Range(s.startLine - 1, 0, Math.min(s.endLine, document.lineCount) - 1, 0));
       },
     };
   }
@@ -89,7 +96,12 @@ export class LabelThreads implements vscode.Disposable {
   /** Expands the threads of one file (after labelling, so the person sees what was saved). */
   expand(file: string, line: number): void {
     for (const t of this.threads.values()) {
-      if (this.annotations.relativePath(t.uri) === file && t.range && t.range.start.line <= line - 1 && t.range.end.line >= line - 1) {
+      if (
+        this.annotations.relativePath(t.uri) === file &&
+        t.range &&
+        t.range.start.line <= line - 1 &&
+        t.range.end.line >= line - 1
+      ) {
         t.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
       }
     }

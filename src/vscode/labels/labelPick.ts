@@ -12,7 +12,12 @@ interface LabelItem extends vscode.QuickPickItem {
  * One of the ten labels (REFERENCE.md §5), typed with a digit or picked; the suggestion is
  * preselected. Resolves 'skip' when the person skips, undefined when they stop (Escape).
  */
-export function pickLabel(options: { title: string; suggested?: DriftLabel; suggestionReason?: string; allowSkip?: boolean }): Promise<DriftLabel | 'skip' | undefined> {
+export function pickLabel(options: {
+  title: string;
+  suggested?: DriftLabel;
+  suggestionReason?: string;
+  allowSkip?: boolean;
+}): Promise<DriftLabel | 'skip' | undefined> {
   return new Promise((resolve) => {
     const qp = vscode.window.createQuickPick<LabelItem>();
     const items: LabelItem[] = DRIFT_LABELS.map((l, i) => ({
@@ -21,7 +26,8 @@ export function pickLabel(options: { title: string; suggested?: DriftLabel; sugg
       detail: l === options.suggested ? options.suggestionReason : undefined,
       driftLabel: l,
     }));
-    if (options.allowSkip) items.push({ label: '$(debug-step-over)  Skip', description: 'leave this one unlabelled', skip: true });
+    if (options.allowSkip)
+      items.push({ label: '$(debug-step-over)  Skip', description: 'leave this one unlabelled', skip: true });
     qp.items = items;
     qp.title = options.title;
     qp.placeholder = 'Type a digit (1-9, 0) or pick a drift label; Enter accepts the suggestion';

@@ -12,7 +12,14 @@ export function labelsFile(gitDir: string, runId: string): string {
 
 /** Same target and time: how a record is recognised for editing and removal. */
 export function sameRecord(a: DriftLabelRecord, b: DriftLabelRecord): boolean {
-  return a.instance === b.instance && a.file === b.file && a.symbol === b.symbol && a.time === b.time && a.labeller === b.labeller && a.range.startLine === b.range.startLine;
+  return (
+    a.instance === b.instance &&
+    a.file === b.file &&
+    a.symbol === b.symbol &&
+    a.time === b.time &&
+    a.labeller === b.labeller &&
+    a.range.startLine === b.range.startLine
+  );
 }
 
 export class LabelStore {

@@ -16,16 +16,27 @@ import { LabelComment, LabelThreads } from './labelComments';
 import { pickLabel } from './labelPick';
 import { LabelStore, labelsFile } from './labelStore';
 
-function stepRange(a: StepAnnotations, target: { file: string; startLine: number; endLine: number }): { startLine: number; endLine: number } {
+function stepRange(
+  a: StepAnnotations,
+  target: { file: string; startLine: number; endLine: number },
+): { startLine: number; endLine: number } {
   const span = { startLine: target.startLine, endLine: Math.max(target.startLine, target.endLine) };
   const r = a.lines.toStep(target.file, span);
-  if (!r) throw new Error(`${target.file} lines ${span.startLine}-${span.endLine} have changed since step ${a.order}: label what the step wrote, where it is unchanged.`);
+  if (!r)
+    throw new Error(
+      `${target.file} lines ${span.startLine}-${span.endLine} have changed since step ${a.order}: label what the step wrote, where it is unchanged.`,
+    );
   return { startLine: r.startLine, endLine: r.endLine };
 }
 
 /** What the CodeLens passes: the changed symbol to label. */
 function isSymbolArg(x: unknown): x is { file: string; symbol: string } {
-  return typeof x === 'object' && x !== null && typeof (x as { file?: unknown }).file === 'string' && typeof (x as { symbol?: unknown }).symbol === 'string';
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof (x as { file?: unknown }).file === 'string' &&
+    typeof (x as { symbol?: unknown }).symbol === 'string'
+  );
 }
 
 async function labellerName(services: ChainLensServices): Promise<string> {
@@ -33,7 +44,11 @@ async function labellerName(services: ChainLensServices): Promise<string> {
   return name?.trim() || userInfo().username || 'unknown';
 }
 
-export function registerLabels(context: vscode.ExtensionContext, services: ChainLensServices, annotations: AnnotationController): void {
+export function registerLabels(
+  context: vscode.ExtensionContext,
+  services: ChainLensServices,
+  annotations: AnnotationController,
+): void {
   const threads = new LabelThreads(annotations);
   let store: LabelStore | undefined;
 
@@ -57,7 +72,12 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
     return a;
   };
   /** A label record; `target` lines are the work tree's, the record keeps the step's own. */
-  const record = async (a: StepAnnotations, target: { file: string; symbol: string | null; startLine: number; endLine: number }, label: DriftLabel, rationale: string): Promise<DriftLabelRecord> => ({
+  const record = async (
+    a: StepAnnotations,
+    target: { file: string; symbol: string | null; startLine: number; endLine: number },
+    label: DriftLabel,
+    rationale: string,
+  ): Promise<DriftLabelRecord> => ({
     chain: a.chainId,
     step: a.order,
     instance: a.instance,
@@ -72,10 +92,17 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
   });
   /** The changed symbol a line range belongs to (the innermost), for the label's target. */
   const symbolAt = (a: StepAnnotations, file: string, line: number) =>
-    a.symbols.filter((s) => s.file === file && s.startLine <= line && s.endLine >= line).sort((x, y) => x.endLine - x.startLine - (y.endLine - y.startLine))[0];
+    a.symbols
+      .filter((s) => s.file === file && s.startLine <= line && s.endLine >= line)
+      .sort((x, y) => x.endLine - x.startLine - (y.endLine - y.startLine))[0];
 
   /** Shows one changed symbol and asks for its label (digit keys): saved, skipped, or the person stopped. */
-  const labelSymbol = async (a: StepAnnotations, s: ChangedSymbol, title: string, allowSkip: boolean): Promise<'saved' | 'skipped' | 'stop'> => {
+  const labelSymbol = async (
+    a: StepAnnotations,
+    s: ChangedSymbol,
+    title: string,
+    allowSkip: boolean,
+  ): Promise<'saved' | 'skipped' | 'stop'> => {
     const uri = annotations.fileUri(s.file);
     if (!uri) return 'stop';
     const editor = await vscode.window.showTextDocument(uri, { preview: false, preserveFocus: false });
@@ -91,8 +118,20 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
     });
     if (label === undefined) return 'stop';
     if (label === 'skip') return 'skipped';
-    const rationale = s.suggestion && s.suggestion.label === label ? `accepted suggestion: ${s.suggestion.reason}` : s.suggestion ? `overrides suggestion ${s.suggestion.label}` : '';
-    (await storeFor()).add(await record(a, { file: s.file, symbol: s.symbol === '<module>' ? null : s.symbol, startLine: s.startLine, endLine: s.endLine }, label, rationale));
+    const rationale =
+      s.suggestion && s.suggestion.label === label
+        ? `accepted suggestion: ${s.suggestion.reason}`
+        : s.suggestion
+          ? `overrides suggestion ${s.suggestion.label}`
+          : '';
+    (await storeFor()).add(
+      await record(
+        a,
+        { file: s.file, symbol: s.symbol === '<module>' ? null : s.symbol, startLine: s.startLine, endLine: s.endLine },
+        label,
+        rationale,
+      ),
+    );
     await showThreads();
     threads.expand(s.file, s.startLine);
     return 'saved';
@@ -107,11 +146,19 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
         const a = requireAnnotations();
         const file = annotations.relativePath(reply.thread.uri);
         const range = reply.thread.range;
-        if (file === undefined || !range) throw new Error('Drift labels go on the changed lines of the annotated step.');
+        if (file === undefined || !range)
+          throw new Error('Drift labels go on the changed lines of the annotated step.');
         const sym = symbolAt(a, file, range.start.line + 1);
-        const label = await pickLabel({ title: `Drift label for ${sym?.symbol ?? file}`, suggested: sym?.suggestion?.label, suggestionReason: sym?.suggestion?.reason });
+        const label = await pickLabel({
+          title: `Drift label for ${sym?.symbol ?? file}`,
+          suggested: sym?.suggestion?.label,
+          suggestionReason: sym?.suggestion?.reason,
+        });
         if (!label || label === 'skip') return;
-        const target = sym && sym.symbol !== '<module>' ? { file, symbol: sym.symbol, startLine: sym.startLine, endLine: sym.endLine } : { file, symbol: null, startLine: range.start.line + 1, endLine: range.end.line + 1 };
+        const target =
+          sym && sym.symbol !== '<module>'
+            ? { file, symbol: sym.symbol, startLine: sym.startLine, endLine: sym.endLine }
+            : { file, symbol: null, startLine: range.start.line + 1, endLine: range.end.line + 1 };
         (await storeFor()).add(await record(a, target, label, reply.text.trim()));
         reply.thread.dispose();
         await showThreads();
@@ -122,11 +169,25 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
       'chainlens.labels.edit',
       guarded(services.output, 'Edit drift label', async (comment: LabelComment) => {
         const old = comment.record;
-        const label = await pickLabel({ title: `Change the drift label of ${old.symbol ?? old.file} (now ${old.label})`, suggested: old.label });
+        const label = await pickLabel({
+          title: `Change the drift label of ${old.symbol ?? old.file} (now ${old.label})`,
+          suggested: old.label,
+        });
         if (!label || label === 'skip') return;
-        const rationale = await vscode.window.showInputBox({ title: 'Rationale', value: old.rationale, ignoreFocusOut: true });
+        const rationale = await vscode.window.showInputBox({
+          title: 'Rationale',
+          value: old.rationale,
+          ignoreFocusOut: true,
+        });
         if (rationale === undefined) return;
-        (await storeFor()).replace(old, { ...old, label, rationale, source: 'human', labeller: await labellerName(services), time: new Date().toISOString() });
+        (await storeFor()).replace(old, {
+          ...old,
+          label,
+          rationale,
+          source: 'human',
+          labeller: await labellerName(services),
+          time: new Date().toISOString(),
+        });
         await showThreads();
       }),
     ),
@@ -149,7 +210,9 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
           if (outcome === 'stop') break;
           if (outcome === 'saved') saved++;
         }
-        void vscode.window.showInformationMessage(`ChainLens: ${saved} drift label(s) saved for step ${a.order} (${basename((await storeFor()).path)}).`);
+        void vscode.window.showInformationMessage(
+          `ChainLens: ${saved} drift label(s) saved for step ${a.order} (${basename((await storeFor()).path)}).`,
+        );
       }),
     ),
     vscode.commands.registerCommand(
@@ -159,8 +222,12 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
         const editor = vscode.window.activeTextEditor;
         const target = isSymbolArg(arg)
           ? a.symbols.find((s) => s.file === arg.file && s.symbol === arg.symbol)
-          : editor && symbolAt(a, annotations.relativePath(editor.document.uri) ?? '', editor.selection.active.line + 1);
-        if (!target) throw new Error(`Step ${a.order} does not change ${isSymbolArg(arg) ? arg.symbol : 'the code at the cursor'}: drift labels go on what the step changes.`);
+          : editor &&
+            symbolAt(a, annotations.relativePath(editor.document.uri) ?? '', editor.selection.active.line + 1);
+        if (!target)
+          throw new Error(
+            `Step ${a.order} does not change ${isSymbolArg(arg) ? arg.symbol : 'the code at the cursor'}: drift labels go on what the step changes.`,
+          );
         await labelSymbol(a, target, 'Label', false);
       }),
     ),
@@ -168,7 +235,8 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
       'chainlens.exportDriftLabels',
       guarded(services.output, 'Export Drift Labels', async () => {
         const s = await storeFor();
-        if (!existsSync(s.path) || s.load().length === 0) throw new Error('No drift labels yet for this run: label changed code first.');
+        if (!existsSync(s.path) || s.load().length === 0)
+          throw new Error('No drift labels yet for this run: label changed code first.');
         const target = await vscode.window.showSaveDialog({
           title: 'Export drift labels (JSONL)',
           defaultUri: vscode.Uri.joinPath(vscode.Uri.file(services.run!.dir), '..', basename(s.path)),
@@ -183,7 +251,13 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
       'chainlens.driftLabelAgreement',
       guarded(services.output, 'Drift Label Agreement', async () => {
         const pickOne = async (which: string) =>
-          (await vscode.window.showOpenDialog({ title: `Drift labels of the ${which} labeller`, canSelectMany: false, filters: { 'Drift labels': ['jsonl'] } }))?.[0];
+          (
+            await vscode.window.showOpenDialog({
+              title: `Drift labels of the ${which} labeller`,
+              canSelectMany: false,
+              filters: { 'Drift labels': ['jsonl'] },
+            })
+          )?.[0];
         const a = await pickOne('first');
         if (!a) return;
         const b = await pickOne('second');
@@ -191,7 +265,17 @@ export function registerLabels(context: vscode.ExtensionContext, services: Chain
         const ra = parseLabels(readFileSync(a.fsPath, 'utf8'), a.fsPath);
         const rb = parseLabels(readFileSync(b.fsPath, 'utf8'), b.fsPath);
         const text = formatAgreement(agreement(ra, rb), 'A', 'B');
-        const md = [`# Drift label agreement`, '', `- A: \`${a.fsPath}\` (${ra.length} records)`, `- B: \`${b.fsPath}\` (${rb.length} records)`, '', '```text', text, '```', ''].join('\n');
+        const md = [
+          `# Drift label agreement`,
+          '',
+          `- A: \`${a.fsPath}\` (${ra.length} records)`,
+          `- B: \`${b.fsPath}\` (${rb.length} records)`,
+          '',
+          '```text',
+          text,
+          '```',
+          '',
+        ].join('\n');
         const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: md });
         await vscode.window.showTextDocument(doc, { preview: true });
         await vscode.commands.executeCommand('markdown.showPreview', doc.uri);

@@ -28,9 +28,7 @@ class ProblemStatementPanel implements vscode.Disposable {
       services.evaluation.onDidStart((flight) => {
         this.inFlight++;
         this.post({ type: 'busy', busy: true });
-        void flight.result
-          .catch(() => undefined)
-          .finally(() => this.post({ type: 'busy', busy: --this.inFlight > 0 }));
+        void flight.result.catch(() => undefined).finally(() => this.post({ type: 'busy', busy: --this.inFlight > 0 }));
       }),
     );
   }
@@ -38,7 +36,12 @@ class ProblemStatementPanel implements vscode.Disposable {
   show(order: number | undefined, preserveFocus = false): void {
     this.order = order;
     if (!this.panel) {
-      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Problem Statement', { viewColumn: vscode.ViewColumn.Beside, preserveFocus }, this.options());
+      const panel = vscode.window.createWebviewPanel(
+        VIEW_TYPE,
+        'Problem Statement',
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus },
+        this.options(),
+      );
       this.attach(panel);
     } else {
       this.panel.reveal(undefined, preserveFocus);
@@ -55,7 +58,12 @@ class ProblemStatementPanel implements vscode.Disposable {
   }
 
   private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    return { enableScripts: true, enableFindWidget: true, retainContextWhenHidden: false, localResourceRoots: webviewRoots(this.services.context.extensionUri) };
+    return {
+      enableScripts: true,
+      enableFindWidget: true,
+      retainContextWhenHidden: false,
+      localResourceRoots: webviewRoots(this.services.context.extensionUri),
+    };
   }
 
   private attach(panel: vscode.WebviewPanel): void {
@@ -65,7 +73,11 @@ class ProblemStatementPanel implements vscode.Disposable {
       light: vscode.Uri.joinPath(this.services.context.extensionUri, 'media', 'problem-light.svg'),
       dark: vscode.Uri.joinPath(this.services.context.extensionUri, 'media', 'problem-dark.svg'),
     };
-    panel.webview.html = webviewHtml(panel.webview, this.services.context.extensionUri, { view: 'problem', title: 'Problem Statement', stylesheet: 'problemStatement.css' });
+    panel.webview.html = webviewHtml(panel.webview, this.services.context.extensionUri, {
+      view: 'problem',
+      title: 'Problem Statement',
+      stylesheet: 'problemStatement.css',
+    });
     const subscriptions = [
       panel.webview.onDidReceiveMessage((raw) => this.receive(raw)),
       // A hidden webview is torn down (no retained context): it says ready again when shown.
@@ -93,8 +105,14 @@ class ProblemStatementPanel implements vscode.Disposable {
       return;
     }
     const arg = { kind: 'step', order: message.order };
-    const command = { runTests: 'chainlens.runStepTests', submit: 'chainlens.submitStep', compareWithGold: 'chainlens.compareWithGold' }[message.action];
-    void vscode.commands.executeCommand(command, arg).then(undefined, (e) => this.services.output.error(errorMessage(e)));
+    const command = {
+      runTests: 'chainlens.runStepTests',
+      submit: 'chainlens.submitStep',
+      compareWithGold: 'chainlens.compareWithGold',
+    }[message.action];
+    void vscode.commands
+      .executeCommand(command, arg)
+      .then(undefined, (e) => this.services.output.error(errorMessage(e)));
   }
 
   private post(message: ToProblemView): void {

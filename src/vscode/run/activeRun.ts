@@ -79,7 +79,9 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
       if (!ws.store.currentRunId()) return undefined;
       const { state, chain, notes } = await ws.engine.open();
       this.set({ dir: ws.dir, state, chain, workspace: ws });
-      this.output.info(`opened run ${state.runId} of chain ${chain.id} in ${ws.dir} (${state.mode}, step ${state.currentStep ?? 'complete'})`);
+      this.output.info(
+        `opened run ${state.runId} of chain ${chain.id} in ${ws.dir} (${state.mode}, step ${state.currentStep ?? 'complete'})`,
+      );
       return { notes };
     });
   }
@@ -99,7 +101,9 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
     const git = new Git(dir);
     const engine = new ChainRunEngine(git, store, { now: () => new Date() }, this.log);
     this.set({ dir, state, chain, workspace: { dir, git, store, engine } });
-    this.output.info(`opened run ${state.runId} of chain ${chain.id} read-only (Restricted Mode: no git, no containers until the folder is trusted)`);
+    this.output.info(
+      `opened run ${state.runId} of chain ${chain.id} read-only (Restricted Mode: no git, no containers until the folder is trusted)`,
+    );
     return { notes: [] };
   }
 
@@ -179,7 +183,11 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
     const run = this.snapshot;
     const step = run?.state.steps.find((s) => s.order === run.state.currentStep);
     void vscode.commands.executeCommand('setContext', 'chainlens.hasRun', !!run);
-    void vscode.commands.executeCommand('setContext', 'chainlens.stepIsHuman', step?.author.kind === 'human' || step?.author.kind === 'agent-live');
+    void vscode.commands.executeCommand(
+      'setContext',
+      'chainlens.stepIsHuman',
+      step?.author.kind === 'human' || step?.author.kind === 'agent-live',
+    );
     void vscode.commands.executeCommand('setContext', 'chainlens.mode', run?.state.mode);
   }
 
@@ -190,7 +198,9 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
   private watch(storeRoot: string): void {
     this.watcher?.dispose();
     if (!existsSync(storeRoot)) return;
-    this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(storeRoot), '{current,runs/*.json}'));
+    this.watcher = vscode.workspace.createFileSystemWatcher(
+      new vscode.RelativePattern(vscode.Uri.file(storeRoot), '{current,runs/*.json}'),
+    );
     const schedule = (): void => {
       clearTimeout(this.reloadTimer);
       this.reloadTimer = setTimeout(() => {

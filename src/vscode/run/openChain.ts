@@ -45,13 +45,18 @@ function workspaceFolder(): string | undefined {
 
 /** Chain files of the workspace: JSON/JSONL whose beginning names bug_fixes (ChainSWE) or instance_id (SWE-bench). */
 async function findChainFiles(): Promise<vscode.Uri[]> {
-  const candidates = await vscode.workspace.findFiles('**/*.{json,jsonl}', '**/{node_modules,.git,dist,out,.cache,test-results}/**', 400);
+  const candidates = await vscode.workspace.findFiles(
+    '**/*.{json,jsonl}',
+    '**/{node_modules,.git,dist,out,.cache,test-results}/**',
+    400,
+  );
   const found: vscode.Uri[] = [];
   for (const uri of candidates) {
     try {
       if (statSync(uri.fsPath).size > 200 * 1024 * 1024) continue;
       const fd = readFileSync(uri.fsPath, { encoding: 'utf8', flag: 'r' }).slice(0, 64 * 1024);
-      if (/"bug_fixes"\s*:/.test(fd) || (/"instance_id"\s*:/.test(fd) && /"FAIL_TO_PASS"\s*:/.test(fd))) found.push(uri);
+      if (/"bug_fixes"\s*:/.test(fd) || (/"instance_id"\s*:/.test(fd) && /"FAIL_TO_PASS"\s*:/.test(fd)))
+        found.push(uri);
     } catch {
       // unreadable: not offered
     }
@@ -62,12 +67,28 @@ async function findChainFiles(): Promise<vscode.Uri[]> {
 async function pickChainFile(): Promise<string> {
   const files = await findChainFiles();
   type Item = vscode.QuickPickItem & { file?: string };
-  const items: Item[] = files.map((uri) => ({ label: `$(file) ${basename(uri.fsPath)}`, description: vscode.workspace.asRelativePath(dirname(uri.fsPath)), file: uri.fsPath }));
-  items.push({ label: '$(folder-opened) Browse…', description: 'a ChainSWE chain (.json/.jsonl) or SWE-bench instances' });
-  const pick = await vscode.window.showQuickPick(items, { title: 'Open Chain (1/4): chain file', placeHolder: files.length ? 'Chain files found in the workspace' : 'No chain file in the workspace: browse for one', ignoreFocusOut: true });
+  const items: Item[] = files.map((uri) => ({
+    label: `$(file) ${basename(uri.fsPath)}`,
+    description: vscode.workspace.asRelativePath(dirname(uri.fsPath)),
+    file: uri.fsPath,
+  }));
+  items.push({
+    label: '$(folder-opened) Browse…',
+    description: 'a ChainSWE chain (.json/.jsonl) or SWE-bench instances',
+  });
+  const pick = await vscode.window.showQuickPick(items, {
+    title: 'Open Chain (1/4): chain file',
+    placeHolder: files.length ? 'Chain files found in the workspace' : 'No chain file in the workspace: browse for one',
+    ignoreFocusOut: true,
+  });
   if (!pick) throw CANCELLED;
   if (pick.file) return pick.file;
-  const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Open Chain', filters: { 'Chain files': ['json', 'jsonl'], 'All files': ['*'] }, title: 'Open Chain' });
+  const chosen = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    openLabel: 'Open Chain',
+    filters: { 'Chain files': ['json', 'jsonl'], 'All files': ['*'] },
+    title: 'Open Chain',
+  });
   if (!chosen?.[0]) throw CANCELLED;
   return chosen[0].fsPath;
 }
@@ -104,16 +125,35 @@ async function pickRepository(chain: Chain, given: string | undefined): Promise<
       id: 'workspace',
       label: "$(repo) This workspace's repository",
       description: folder,
-      detail: has ? `Has base commit ${chain.baseCommit.slice(0, 12)}; the run happens here, on a chainlens/… branch.` : `$(warning) Base commit ${chain.baseCommit.slice(0, 12)} is not in it: fetch it first, or pick another source.`,
+      detail: has
+        ? `Has base commit ${chain.baseCommit.slice(0, 12)}; the run happens here, on a chainlens/… branch.`
+        : `$(warning) Base commit ${chain.baseCommit.slice(0, 12)} is not in it: fetch it first, or pick another source.`,
     });
   }
-  items.push({ id: 'path', label: '$(folder) Local repository…', detail: 'A clone of the repository elsewhere on this machine; the work tree is cloned from it.' });
-  items.push({ id: 'url', label: '$(cloud-download) Clone from URL…', detail: `Cloned once into the mirror cache (later runs open offline), e.g. https://github.com/${chain.repo}.git` });
-  const pick = await vscode.window.showQuickPick(items, { title: `Open Chain (2/4): repository of ${chain.repo}`, placeHolder: 'Where does the repository come from?', ignoreFocusOut: true });
+  items.push({
+    id: 'path',
+    label: '$(folder) Local repository…',
+    detail: 'A clone of the repository elsewhere on this machine; the work tree is cloned from it.',
+  });
+  items.push({
+    id: 'url',
+    label: '$(cloud-download) Clone from URL…',
+    detail: `Cloned once into the mirror cache (later runs open offline), e.g. https://github.com/${chain.repo}.git`,
+  });
+  const pick = await vscode.window.showQuickPick(items, {
+    title: `Open Chain (2/4): repository of ${chain.repo}`,
+    placeHolder: 'Where does the repository come from?',
+    ignoreFocusOut: true,
+  });
   if (!pick) throw CANCELLED;
   if (pick.id === 'workspace') return { source: { kind: 'path', path: folder! }, inPlace: true };
   if (pick.id === 'path') {
-    const chosen = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: 'Use Repository', title: `Local clone of ${chain.repo}` });
+    const chosen = await vscode.window.showOpenDialog({
+      canSelectFolders: true,
+      canSelectFiles: false,
+      openLabel: 'Use Repository',
+      title: `Local clone of ${chain.repo}`,
+    });
     if (!chosen?.[0]) throw CANCELLED;
     return { source: parseRepoSource(chosen[0].fsPath, folder ?? process.cwd()), inPlace: false };
   }
@@ -132,7 +172,10 @@ async function pickRepository(chain: Chain, given: string | undefined): Promise<
 async function pickWorkTree(chain: Chain): Promise<string> {
   const folder = workspaceFolder();
   const name = chain.repo.split('/').pop() ?? 'chain';
-  const suggestion = join(folder ? dirname(folder) : process.cwd(), `${name}-${chain.id.replace(/[^\w.-]+/g, '_').slice(0, 40)}`);
+  const suggestion = join(
+    folder ? dirname(folder) : process.cwd(),
+    `${name}-${chain.id.replace(/[^\w.-]+/g, '_').slice(0, 40)}`,
+  );
   const value = await vscode.window.showInputBox({
     title: 'Work tree folder',
     prompt: 'A new or empty folder; the repository is checked out there',
@@ -141,7 +184,11 @@ async function pickWorkTree(chain: Chain): Promise<string> {
     validateInput: (v) => {
       const path = v.trim();
       if (!path) return 'Enter a folder';
-      if (existsSync(path) && (!statSync(path).isDirectory() || (readdirSync(path).length > 0 && !existsSync(join(path, '.git'))))) return `${path} is not empty and not a git repository`;
+      if (
+        existsSync(path) &&
+        (!statSync(path).isDirectory() || (readdirSync(path).length > 0 && !existsSync(join(path, '.git'))))
+      )
+        return `${path} is not empty and not a git repository`;
       return undefined;
     },
   });
@@ -151,10 +198,21 @@ async function pickWorkTree(chain: Chain): Promise<string> {
 
 async function pickMode(given: RunMode | undefined): Promise<RunMode> {
   if (given) return given;
-  const preferred = vscode.workspace.getConfiguration('chainlens').get<RunMode>('defaultMode') === 'oracle' ? 'oracle' : 'seq';
+  const preferred =
+    vscode.workspace.getConfiguration('chainlens').get<RunMode>('defaultMode') === 'oracle' ? 'oracle' : 'seq';
   const items: (vscode.QuickPickItem & { mode: RunMode })[] = [
-    { mode: 'seq', label: 'Seq', detail: "Each step starts where your submitted work on the previous step ended: errors carry over, as in real maintenance." },
-    { mode: 'oracle', label: 'Oracle', detail: 'Each step starts from the base plus the gold patches of the steps before it: every step is judged on its own.' },
+    {
+      mode: 'seq',
+      label: 'Seq',
+      detail:
+        'Each step starts where your submitted work on the previous step ended: errors carry over, as in real maintenance.',
+    },
+    {
+      mode: 'oracle',
+      label: 'Oracle',
+      detail:
+        'Each step starts from the base plus the gold patches of the steps before it: every step is judged on its own.',
+    },
   ];
   if (preferred === 'oracle') items.reverse();
   const pick = await vscode.window.showQuickPick(items, { title: 'Open Chain (3/4): mode', ignoreFocusOut: true });
@@ -166,12 +224,41 @@ async function pickAuthors(chain: Chain, given: string | undefined): Promise<Aut
   const n = chain.steps.length;
   if (given) return parseAuthorsSpec(given, n);
   type Item = vscode.QuickPickItem & { spec?: string };
-  const items: Item[] = [{ label: 'You solve every step', description: n === 2 ? 'HH' : undefined, detail: 'Each step is yours: edit, run its tests, submit.', spec: Array(n).fill('human').join(',') }];
-  if (n >= 2) items.push({ label: "An agent's patch for step 1, then you", description: 'AH', detail: "Step 1 is an agent's recorded patch (SWE-bench predictions file); you continue from it.", spec: '1=recorded' });
-  items.push({ label: "Replay an agent's patches for every step", description: n === 2 ? 'AA' : undefined, detail: 'Every step is applied from a predictions file and graded; nothing to edit.', spec: Array(n).fill('recorded').join(',') });
-  if (n >= 2) items.push({ label: 'Gold for step 1, then you', detail: 'Step 1 is the gold patch; you start at step 2.', spec: '1=gold' });
-  items.push({ label: 'Custom…', detail: 'One author per step (human, gold, recorded), e.g. "recorded,human,gold" or "2=gold".' });
-  const pick = await vscode.window.showQuickPick(items, { title: 'Open Chain (4/4): who authors each step', ignoreFocusOut: true });
+  const items: Item[] = [
+    {
+      label: 'You solve every step',
+      description: n === 2 ? 'HH' : undefined,
+      detail: 'Each step is yours: edit, run its tests, submit.',
+      spec: Array(n).fill('human').join(','),
+    },
+  ];
+  if (n >= 2)
+    items.push({
+      label: "An agent's patch for step 1, then you",
+      description: 'AH',
+      detail: "Step 1 is an agent's recorded patch (SWE-bench predictions file); you continue from it.",
+      spec: '1=recorded',
+    });
+  items.push({
+    label: "Replay an agent's patches for every step",
+    description: n === 2 ? 'AA' : undefined,
+    detail: 'Every step is applied from a predictions file and graded; nothing to edit.',
+    spec: Array(n).fill('recorded').join(','),
+  });
+  if (n >= 2)
+    items.push({
+      label: 'Gold for step 1, then you',
+      detail: 'Step 1 is the gold patch; you start at step 2.',
+      spec: '1=gold',
+    });
+  items.push({
+    label: 'Custom…',
+    detail: 'One author per step (human, gold, recorded), e.g. "recorded,human,gold" or "2=gold".',
+  });
+  const pick = await vscode.window.showQuickPick(items, {
+    title: 'Open Chain (4/4): who authors each step',
+    ignoreFocusOut: true,
+  });
   if (!pick) throw CANCELLED;
   let spec = pick.spec;
   if (!spec) {
@@ -194,20 +281,40 @@ async function pickAuthors(chain: Chain, given: string | undefined): Promise<Aut
   return parseAuthorsSpec(spec, n);
 }
 
-async function pickPredictions(chain: Chain, given: string | undefined): Promise<{ predictions: Map<string, Prediction>; path: string }> {
+async function pickPredictions(
+  chain: Chain,
+  given: string | undefined,
+): Promise<{ predictions: Map<string, Prediction>; path: string }> {
   let path = given;
   if (!path) {
     // Two searches: VS Code's glob has no nested braces. Predictions files, then agent trajectories.
     const exclude = '**/{node_modules,.git}/**';
-    const searches = await Promise.all([vscode.workspace.findFiles('**/*pred*.{json,jsonl}', exclude, 50), vscode.workspace.findFiles('**/*.{traj,traj.json}', exclude, 50)]);
+    const searches = await Promise.all([
+      vscode.workspace.findFiles('**/*pred*.{json,jsonl}', exclude, 50),
+      vscode.workspace.findFiles('**/*.{traj,traj.json}', exclude, 50),
+    ]);
     const found = searches.flat().map((u) => u.fsPath);
     type Item = vscode.QuickPickItem & { file?: string };
-    const items: Item[] = [...found.map((f) => ({ label: `$(file) ${basename(f)}`, description: vscode.workspace.asRelativePath(dirname(f)), file: f })), { label: '$(folder-opened) Browse…' }];
-    const pick = await vscode.window.showQuickPick(items, { title: "Agent's recorded patches (SWE-bench predictions, or a trajectory)", ignoreFocusOut: true });
+    const items: Item[] = [
+      ...found.map((f) => ({
+        label: `$(file) ${basename(f)}`,
+        description: vscode.workspace.asRelativePath(dirname(f)),
+        file: f,
+      })),
+      { label: '$(folder-opened) Browse…' },
+    ];
+    const pick = await vscode.window.showQuickPick(items, {
+      title: "Agent's recorded patches (SWE-bench predictions, or a trajectory)",
+      ignoreFocusOut: true,
+    });
     if (!pick) throw CANCELLED;
     path = pick.file;
     if (!path) {
-      const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Predictions or trajectory': ['json', 'jsonl', 'traj'] }, title: 'Predictions or trajectory file' });
+      const chosen = await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        filters: { 'Predictions or trajectory': ['json', 'jsonl', 'traj'] },
+        title: 'Predictions or trajectory file',
+      });
       if (!chosen?.[0]) throw CANCELLED;
       path = chosen[0].fsPath;
     }
@@ -219,7 +326,13 @@ async function pickPredictions(chain: Chain, given: string | undefined): Promise
 }
 
 /** The whole Open Chain flow; resolves once the run is open (or rejects with CancellationError when abandoned). */
-export async function openChain(services: ChainLensServices, runs: ActiveRun, problems: ChainFileProblems, fileArg: vscode.Uri | undefined, options: OpenChainOptions = {}): Promise<void> {
+export async function openChain(
+  services: ChainLensServices,
+  runs: ActiveRun,
+  problems: ChainFileProblems,
+  fileArg: vscode.Uri | undefined,
+  options: OpenChainOptions = {},
+): Promise<void> {
   requireTrust('Opening a chain');
   const file = fileArg?.fsPath ?? (await pickChainFile());
   const read = await readChain(file, problems, options.chainId);
@@ -228,16 +341,26 @@ export async function openChain(services: ChainLensServices, runs: ActiveRun, pr
   services.output.info(`chain ${chain.id}: ${chain.steps.length} steps of ${chain.repo} (from ${file})`);
 
   const repo = await pickRepository(chain, options.repository);
-  const workTree = repo.inPlace ? (repo.source as { path: string }).path : (options.workTree ?? (await pickWorkTree(chain)));
+  const workTree = repo.inPlace
+    ? (repo.source as { path: string }).path
+    : (options.workTree ?? (await pickWorkTree(chain)));
   const mode = await pickMode(options.mode);
   const kinds = await pickAuthors(chain, options.authors);
   const preds = kinds.includes('recorded') ? await pickPredictions(chain, options.predictions) : null;
   const authors = resolveAuthors(chain, kinds, preds?.predictions ?? null, preds?.path ?? null);
 
-  if (options.confirmStash !== false && existsSync(join(workTree, '.git')) && (await new Git(workTree).isDirty().catch(() => false))) {
+  if (
+    options.confirmStash !== false &&
+    existsSync(join(workTree, '.git')) &&
+    (await new Git(workTree).isDirty().catch(() => false))
+  ) {
     const go = await vscode.window.showWarningMessage(
       `${workTree} has uncommitted changes.`,
-      { modal: true, detail: 'They are stashed before the run starts (git stash; the ChainLens log names the entry and how to restore it).' },
+      {
+        modal: true,
+        detail:
+          'They are stashed before the run starts (git stash; the ChainLens log names the entry and how to restore it).',
+      },
       'Stash and Open',
     );
     if (!go) throw CANCELLED;
@@ -262,15 +385,31 @@ export async function openChain(services: ChainLensServices, runs: ActiveRun, pr
   );
   showNotes(services.output, notes);
   const { state } = snapshot;
-  const where = state.currentStep === null ? 'every step was applied automatically' : `step ${state.currentStep} of ${chain.steps.length}`;
-  services.output.info(`run ${state.runId} of ${chain.id}: ${modeLabel(mode)} mode, ${where}, work tree ${snapshot.dir}`);
+  const where =
+    state.currentStep === null
+      ? 'every step was applied automatically'
+      : `step ${state.currentStep} of ${chain.steps.length}`;
+  services.output.info(
+    `run ${state.runId} of ${chain.id}: ${modeLabel(mode)} mode, ${where}, work tree ${snapshot.dir}`,
+  );
   void vscode.commands.executeCommand('chainlens.chain.focus');
-  if (state.currentStep !== null) void vscode.commands.executeCommand('chainlens.showProblemStatement', { kind: 'step', order: state.currentStep });
+  if (state.currentStep !== null)
+    void vscode.commands.executeCommand('chainlens.showProblemStatement', { kind: 'step', order: state.currentStep });
   const inWindow = (vscode.workspace.workspaceFolders ?? []).some((f) => f.uri.fsPath === snapshot.dir);
   if (!inWindow) {
-    void vscode.window.showInformationMessage(`${chain.id} is checked out in ${snapshot.dir}. Open that folder to edit the step there.`, 'Open Folder', 'Add to Workspace').then((choice) => {
-      if (choice === 'Open Folder') void vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(snapshot.dir));
-      else if (choice === 'Add to Workspace') vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders?.length ?? 0, 0, { uri: vscode.Uri.file(snapshot.dir) });
-    });
+    void vscode.window
+      .showInformationMessage(
+        `${chain.id} is checked out in ${snapshot.dir}. Open that folder to edit the step there.`,
+        'Open Folder',
+        'Add to Workspace',
+      )
+      .then((choice) => {
+        if (choice === 'Open Folder')
+          void vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(snapshot.dir));
+        else if (choice === 'Add to Workspace')
+          vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders?.length ?? 0, 0, {
+            uri: vscode.Uri.file(snapshot.dir),
+          });
+      });
   }
 }

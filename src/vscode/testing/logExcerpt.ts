@@ -19,7 +19,9 @@ export function splitTestId(id: string): { file: string | undefined; name: strin
 function clip(lines: string[]): string {
   const trimmed = lines.slice(0, MAX_LINES);
   while (trimmed.length && trimmed[trimmed.length - 1].trim() === '') trimmed.pop();
-  return trimmed.join('\n') + (lines.length > MAX_LINES ? `\n… (${lines.length - MAX_LINES} more lines in the log)` : '');
+  return (
+    trimmed.join('\n') + (lines.length > MAX_LINES ? `\n… (${lines.length - MAX_LINES} more lines in the log)` : '')
+  );
 }
 
 const PYTEST_HEADER = /^_{3,} (.+?) _{3,}$/;
@@ -69,7 +71,8 @@ export function assertionOperands(excerpt: string): { actual: string; expected: 
   }
   for (const line of lines) {
     const m = /^E\s+(?:AssertionError: )?assert (.+?) == (.+)$/.exec(line);
-    if (m && m[1].trim() !== m[2].trim() && !m[1].includes('...')) return { actual: m[1].trim(), expected: m[2].trim() };
+    if (m && m[1].trim() !== m[2].trim() && !m[1].includes('...'))
+      return { actual: m[1].trim(), expected: m[2].trim() };
   }
   return undefined;
 }

@@ -22,9 +22,17 @@ class ChainTests implements vscode.Disposable {
   readonly profile: vscode.TestRunProfile;
 
   constructor(private readonly services: ChainLensServices) {
-    this.profile = this.controller.createRunProfile('Run in container', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true, undefined, false);
+    this.profile = this.controller.createRunProfile(
+      'Run in container',
+      vscode.TestRunProfileKind.Run,
+      (request, token) => this.run(request, token),
+      true,
+      undefined,
+      false,
+    );
     // "Configure Test Profiles" -> ChainLens's settings (engine, image, time limit, grading profile).
-    this.profile.configureHandler = () => void vscode.commands.executeCommand('workbench.action.openSettings', '@ext:chainlens.chainlens');
+    this.profile.configureHandler = () =>
+      void vscode.commands.executeCommand('workbench.action.openSettings', '@ext:chainlens.chainlens');
     this.controller.refreshHandler = async () => {
       await services.runs.reload();
       this.rebuild();
@@ -62,7 +70,10 @@ class ChainTests implements vscode.Disposable {
     const testRun = this.controller.createTestRun(request, undefined, true);
     // Stop in the Testing view cancels testRun.token; the profile's own token covers the rest.
     const cancel = new vscode.CancellationTokenSource();
-    const links = [token.onCancellationRequested(() => cancel.cancel()), testRun.token.onCancellationRequested(() => cancel.cancel())];
+    const links = [
+      token.onCancellationRequested(() => cancel.cancel()),
+      testRun.token.onCancellationRequested(() => cancel.cancel()),
+    ];
     token = cancel.token;
     try {
       if (!run) {
@@ -91,7 +102,14 @@ class ChainTests implements vscode.Disposable {
     }
   }
 
-  private async evaluateInto(testRun: vscode.TestRun, entry: StepTestItems, items: vscode.TestItem[], order: number, source: EvaluationSource, token: vscode.CancellationToken): Promise<void> {
+  private async evaluateInto(
+    testRun: vscode.TestRun,
+    entry: StepTestItems,
+    items: vscode.TestItem[],
+    order: number,
+    source: EvaluationSource,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
     for (const item of items) testRun.enqueued(item);
     const blocked = this.services.evaluation.blockedReason();
     if (blocked) {
@@ -102,18 +120,28 @@ class ChainTests implements vscode.Disposable {
       return;
     }
     for (const item of items) testRun.started(item);
-    testRun.appendOutput(toTerminalText(`── step ${order}: ${source === 'worktree' ? 'your work (not submitted)' : 'submitted commit'} ──\n`));
+    testRun.appendOutput(
+      toTerminalText(
+        `── step ${order}: ${source === 'worktree' ? 'your work (not submitted)' : 'submitted commit'} ──\n`,
+      ),
+    );
     const subscription = this.services.evaluation.onDidStart((flight) => {
-      if (flight.origin === ORIGIN && flight.step === order) flight.onLog((chunk) => testRun.appendOutput(toTerminalText(chunk), undefined, entry.step));
+      if (flight.origin === ORIGIN && flight.step === order)
+        flight.onLog((chunk) => testRun.appendOutput(toTerminalText(chunk), undefined, entry.step));
     });
     let evaluation: StepEvaluation;
     try {
       evaluation = await this.services.evaluation.evaluate({ step: order, source, token, origin: ORIGIN });
     } catch (e) {
-      const headline = isUserError(e) && e.kind !== 'environment' ? errorMessage(e) : evaluationErrorHeadline(errorMessage(e), 'thrown');
+      const headline =
+        isUserError(e) && e.kind !== 'environment'
+          ? errorMessage(e)
+          : evaluationErrorHeadline(errorMessage(e), 'thrown');
       this.markErrored(testRun, items, headline === errorMessage(e) ? headline : `${headline}\n\n${errorMessage(e)}`);
       testRun.appendOutput(toTerminalText(`${errorMessage(e)}\n`));
-      void vscode.window.showErrorMessage(`Step ${order} tests: ${headline}`, 'Show Log').then((c) => c && this.services.output.show(true));
+      void vscode.window
+        .showErrorMessage(`Step ${order} tests: ${headline}`, 'Show Log')
+        .then((c) => c && this.services.output.show(true));
       return;
     } finally {
       subscription.dispose();
@@ -126,19 +154,25 @@ class ChainTests implements vscode.Disposable {
     if (flight.origin === ORIGIN || flight.runId !== this.services.run?.state.runId) return;
     const entry = this.steps.get(flight.step);
     if (!entry) return;
-    const testRun = this.controller.createTestRun(new vscode.TestRunRequest([entry.step], undefined, this.profile), `Step ${flight.step} (${flight.source})`, true);
+    const testRun = this.controller.createTestRun(
+      new vscode.TestRunRequest([entry.step], undefined, this.profile),
+      `Step ${flight.step} (${flight.source})`,
+      true,
+    );
     const items = [...entry.tests.values()];
     for (const item of items) testRun.started(item);
     const logs = flight.onLog((chunk) => testRun.appendOutput(toTerminalText(chunk), undefined, entry.step));
     const cancel = testRun.token.onCancellationRequested(() => flight.cancel());
-    flight.result.then(
-      (evaluation) => applyEvaluation(testRun, entry, items, evaluation),
-      (e) => this.markErrored(testRun, items, errorMessage(e)),
-    ).finally(() => {
-      logs.dispose();
-      cancel.dispose();
-      testRun.end();
-    });
+    flight.result
+      .then(
+        (evaluation) => applyEvaluation(testRun, entry, items, evaluation),
+        (e) => this.markErrored(testRun, items, errorMessage(e)),
+      )
+      .finally(() => {
+        logs.dispose();
+        cancel.dispose();
+        testRun.end();
+      });
   }
 
   private markErrored(testRun: vscode.TestRun, items: vscode.TestItem[], message: string): void {
@@ -159,15 +193,28 @@ function readLog(path: string): string {
 }
 
 /** Marks each test from the evaluation's status map; an evaluation without a verdict errors them all. */
-function applyEvaluation(testRun: vscode.TestRun, entry: StepTestItems, items: vscode.TestItem[], evaluation: StepEvaluation): void {
-  testRun.appendOutput(toTerminalText(`\n── step ${evaluation.order}: ${evaluationSummary(evaluation)} (${evaluation.duration_s} s; log ${evaluation.log_path}) ──\n`), undefined, entry.step);
+function applyEvaluation(
+  testRun: vscode.TestRun,
+  entry: StepTestItems,
+  items: vscode.TestItem[],
+  evaluation: StepEvaluation,
+): void {
+  testRun.appendOutput(
+    toTerminalText(
+      `\n── step ${evaluation.order}: ${evaluationSummary(evaluation)} (${evaluation.duration_s} s; log ${evaluation.log_path}) ──\n`,
+    ),
+    undefined,
+    entry.step,
+  );
   if (evaluation.error_kind === 'cancelled') {
     for (const item of items) testRun.skipped(item);
     return;
   }
   const problem = describeEvaluationProblem(evaluation);
   if (problem) {
-    const message = new vscode.TestMessage(problem.detail ? `${problem.headline}\n\n${problem.detail}` : problem.headline);
+    const message = new vscode.TestMessage(
+      problem.detail ? `${problem.headline}\n\n${problem.detail}` : problem.headline,
+    );
     for (const item of items) testRun.errored(item, message);
     return;
   }
@@ -177,7 +224,11 @@ function applyEvaluation(testRun: vscode.TestRun, entry: StepTestItems, items: v
     const testId = idOf.get(item);
     if (testId === undefined) continue;
     const status = evaluation.status_map[testId];
-    const bucket = item.tags.includes(F2P_TAG) ? 'FAIL_TO_PASS' : item.tags.includes(P2P_TAG) ? 'PASS_TO_PASS' : undefined;
+    const bucket = item.tags.includes(F2P_TAG)
+      ? 'FAIL_TO_PASS'
+      : item.tags.includes(P2P_TAG)
+        ? 'PASS_TO_PASS'
+        : undefined;
     const passedByGrade = bucket ? evaluation.tests_status[bucket].success.includes(testId) : status === 'PASSED';
     if (status === 'SKIPPED') testRun.skipped(item);
     else if (passedByGrade) testRun.passed(item);
@@ -185,12 +236,19 @@ function applyEvaluation(testRun: vscode.TestRun, entry: StepTestItems, items: v
   }
 }
 
-function failureMessage(item: vscode.TestItem, testId: string, status: string | undefined, log: string): vscode.TestMessage {
+function failureMessage(
+  item: vscode.TestItem,
+  testId: string,
+  status: string | undefined,
+  log: string,
+): vscode.TestMessage {
   const excerpt = failureExcerpt(log, testId);
   const headline = status === undefined ? `${testId} did not run (not found in the test log)` : `${testId}: ${status}`;
   const text = excerpt ? `${headline}\n\n${excerpt}` : headline;
   const operands = excerpt ? assertionOperands(excerpt) : undefined;
-  const message = operands ? vscode.TestMessage.diff(text, operands.expected, operands.actual) : new vscode.TestMessage(text);
+  const message = operands
+    ? vscode.TestMessage.diff(text, operands.expected, operands.actual)
+    : new vscode.TestMessage(text);
   if (item.uri && item.range) message.location = new vscode.Location(item.uri, item.range);
   return message;
 }
@@ -206,7 +264,9 @@ export function registerTesting(context: vscode.ExtensionContext, services: Chai
       guarded(services.output, 'Run Step Tests', async (arg?: unknown) => {
         const run = services.runs.current;
         if (!run) throw new Error('No chain is open.');
-        const order = isStepArg(arg) ? arg.order : (run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order);
+        const order = isStepArg(arg)
+          ? arg.order
+          : (run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order);
         const entry = tests.stepEntry(order);
         if (!entry) throw new Error(`The chain has no step ${order}.`);
         const request = new vscode.TestRunRequest([entry.step], undefined, tests.profile);

@@ -44,7 +44,13 @@ class TestLocator {
   }
 }
 
-function addTests(controller: vscode.TestController, parent: vscode.TestItem, step: ChainStep, locator: TestLocator, out: Map<string, vscode.TestItem>): void {
+function addTests(
+  controller: vscode.TestController,
+  parent: vscode.TestItem,
+  step: ChainStep,
+  locator: TestLocator,
+  out: Map<string, vscode.TestItem>,
+): void {
   const buckets: [string[], vscode.TestTag, string][] = [
     [step.failToPass, F2P_TAG, '0'],
     [step.passToPass, P2P_TAG, '1'],
@@ -66,7 +72,10 @@ function addTests(controller: vscode.TestController, parent: vscode.TestItem, st
 }
 
 /** Replaces the controller's items with the run's chain, steps and tests. */
-export function buildTestTree(controller: vscode.TestController, run: ChainRunSnapshot | undefined): Map<number, StepTestItems> {
+export function buildTestTree(
+  controller: vscode.TestController,
+  run: ChainRunSnapshot | undefined,
+): Map<number, StepTestItems> {
   const steps = new Map<number, StepTestItems>();
   if (!run) {
     controller.items.replace([]);
@@ -74,9 +83,15 @@ export function buildTestTree(controller: vscode.TestController, run: ChainRunSn
   }
   const { chain, state } = run;
   const locator = new TestLocator(run.dir);
-  const root = controller.createTestItem(chainItemId(state.runId), `${chain.id} (${state.mode === 'seq' ? 'Seq' : 'Oracle'})`);
+  const root = controller.createTestItem(
+    chainItemId(state.runId),
+    `${chain.id} (${state.mode === 'seq' ? 'Seq' : 'Oracle'})`,
+  );
   chain.steps.forEach((chainStep) => {
-    const item = controller.createTestItem(stepItemId(chainStep.order), `Step ${chainStep.order}: ${chainStep.instanceId}`);
+    const item = controller.createTestItem(
+      stepItemId(chainStep.order),
+      `Step ${chainStep.order}: ${chainStep.instanceId}`,
+    );
     item.sortText = String(chainStep.order).padStart(6, '0');
     const tests = new Map<string, vscode.TestItem>();
     addTests(controller, item, chainStep, locator, tests);

@@ -5,7 +5,12 @@ import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { loadTrajectoryFile } from '../../infra/trajectories';
 import type { Trajectory, TrajectoryFile } from '../../protocol/trajectory';
-import { FromCompareViewSchema, type CompareSide, type CompareViewState, type ToCompareView } from '../../protocol/trajectoryView';
+import {
+  FromCompareViewSchema,
+  type CompareSide,
+  type CompareViewState,
+  type ToCompareView,
+} from '../../protocol/trajectoryView';
 import { errorMessage, guarded } from '../errors';
 import type { ChainLensServices } from '../services';
 import { webviewHtml, webviewRoots } from '../webviewHtml';
@@ -21,8 +26,10 @@ export function pickTrajectory(file: TrajectoryFile, instanceId: string | null):
 }
 
 function side(services: ChainLensServices, path: string, file: TrajectoryFile, t: Trajectory | undefined): CompareSide {
-  const folder = services.run?.dir ?? vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath;
-  const map = (p: string) => (t ? (toWorkspacePath(p, t.workspaceRoot, folder ? (rel) => existsSync(join(folder, rel)) : undefined) ?? p) : p);
+  const folder =
+    services.run?.dir ?? vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath;
+  const map = (p: string) =>
+    t ? (toWorkspacePath(p, t.workspaceRoot, folder ? (rel) => existsSync(join(folder, rel)) : undefined) ?? p) : p;
   const rows = t ? stepRows(t, map) : [];
   return {
     file: path,
@@ -38,8 +45,15 @@ function side(services: ChainLensServices, path: string, file: TrajectoryFile, t
 function attach(services: ChainLensServices, panel: vscode.WebviewPanel, left: string, right: string): void {
   panel.webview.options = { enableScripts: true, localResourceRoots: webviewRoots(services.context.extensionUri) };
   panel.title = `${basename(left)} ↔ ${basename(right)}`;
-  panel.iconPath = { light: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-light.svg'), dark: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-dark.svg') };
-  panel.webview.html = webviewHtml(panel.webview, services.context.extensionUri, { view: 'trajectoryCompare', title: panel.title, stylesheet: 'trajectory.css' });
+  panel.iconPath = {
+    light: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-light.svg'),
+    dark: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-dark.svg'),
+  };
+  panel.webview.html = webviewHtml(panel.webview, services.context.extensionUri, {
+    view: 'trajectoryCompare',
+    title: panel.title,
+    stylesheet: 'trajectory.css',
+  });
   const loading = (async (): Promise<ToCompareView> => {
     try {
       const [a, b] = await Promise.all([loadTrajectoryFile(left), loadTrajectoryFile(right)]);
@@ -62,22 +76,33 @@ export function registerCompareTrajectories(context: vscode.ExtensionContext, se
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       async deserializeWebviewPanel(panel, state: unknown) {
         const saved = (state ?? {}) as CompareViewState;
-        if (saved.left && saved.right && existsSync(saved.left) && existsSync(saved.right)) attach(services, panel, saved.left, saved.right);
+        if (saved.left && saved.right && existsSync(saved.left) && existsSync(saved.right))
+          attach(services, panel, saved.left, saved.right);
         else panel.dispose();
       },
     }),
     vscode.commands.registerCommand(
       'chainlens.compareTrajectories',
       guarded(services.output, 'Compare Trajectories', async (arg?: unknown, selected?: unknown) => {
-        let uris = Array.isArray(selected) ? selected.filter((u): u is vscode.Uri => u instanceof vscode.Uri) : arg instanceof vscode.Uri ? [arg] : [];
+        let uris = Array.isArray(selected)
+          ? selected.filter((u): u is vscode.Uri => u instanceof vscode.Uri)
+          : arg instanceof vscode.Uri
+            ? [arg]
+            : [];
         if (uris.length < 2) {
-          const picked = await vscode.window.showOpenDialog({ canSelectMany: true, filters: FILTERS, title: uris.length ? `Compare ${basename(uris[0].fsPath)} with…` : 'Pick two trajectories to compare' });
+          const picked = await vscode.window.showOpenDialog({
+            canSelectMany: true,
+            filters: FILTERS,
+            title: uris.length ? `Compare ${basename(uris[0].fsPath)} with…` : 'Pick two trajectories to compare',
+          });
           if (!picked) return;
           uris = [...uris, ...picked];
         }
         if (uris.length < 2) throw new Error('Pick two trajectory files to compare.');
         const [left, right] = uris.map((u) => u.fsPath);
-        const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Compare Trajectories', vscode.ViewColumn.Active, { retainContextWhenHidden: false });
+        const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Compare Trajectories', vscode.ViewColumn.Active, {
+          retainContextWhenHidden: false,
+        });
         attach(services, panel, left, right);
       }),
     ),

@@ -13,13 +13,25 @@ export class TouchedLines implements vscode.Disposable {
   private decorated: vscode.TextEditor | undefined;
 
   /** Opens `uri` beside the viewer without taking focus from it, at `ranges`, highlighted. */
-  async show(uri: vscode.Uri, ranges: readonly LineRange[], column: vscode.ViewColumn, hover: string): Promise<vscode.TextEditor> {
+  async show(
+    uri: vscode.Uri,
+    ranges: readonly LineRange[],
+    column: vscode.ViewColumn,
+    hover: string,
+  ): Promise<vscode.TextEditor> {
     const document = await vscode.workspace.openTextDocument(uri);
     const last = Math.max(0, document.lineCount - 1);
     const clamp = (line: number) => Math.min(Math.max(line - 1, 0), last);
-    const lines = ranges.map((r) => new vscode.Range(clamp(r.start), 0, clamp(r.end), document.lineAt(clamp(r.end)).range.end.character));
+    const lines = ranges.map(
+      (r) => new vscode.Range(clamp(r.start), 0, clamp(r.end), document.lineAt(clamp(r.end)).range.end.character),
+    );
     const selection = lines[0] ? new vscode.Selection(lines[0].start, lines[0].start) : undefined;
-    const editor = await vscode.window.showTextDocument(document, { viewColumn: column, preserveFocus: true, preview: true, selection });
+    const editor = await vscode.window.showTextDocument(document, {
+      viewColumn: column,
+      preserveFocus: true,
+      preview: true,
+      selection,
+    });
     this.clear();
     editor.setDecorations(
       this.decoration,

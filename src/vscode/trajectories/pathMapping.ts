@@ -11,7 +11,11 @@ const KNOWN_ROOTS = ['/testbed', '/workspace', '/repo', '/app', '/code'];
  * as can be told. `exists` (optional) lets a path under an unknown root be found by dropping
  * leading folders until what is left exists in the workspace (`/tmp/x/pkg/a.py` → `pkg/a.py`).
  */
-export function toWorkspacePath(agentPath: string, workspaceRoot: string | null, exists?: (relative: string) => boolean): string | null {
+export function toWorkspacePath(
+  agentPath: string,
+  workspaceRoot: string | null,
+  exists?: (relative: string) => boolean,
+): string | null {
   const path = agentPath.replace(/\\/g, '/').trim();
   if (!path) return null;
   if (!path.startsWith('/')) return normalise(path);

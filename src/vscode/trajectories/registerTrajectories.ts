@@ -16,7 +16,12 @@ export const TRAJECTORY_FILTERS = { 'Agent trajectories': ['traj', 'json', 'json
 export function registerTrajectories(context: vscode.ExtensionContext, services: ChainLensServices): void {
   const documents = new TrajectoryDocuments();
   const touched = new TouchedLines();
-  const shared: TrajectoryShared = { services, documents, touched, workerScript: context.asAbsolutePath('dist/trajectory-worker.js') };
+  const shared: TrajectoryShared = {
+    services,
+    documents,
+    touched,
+    workerScript: context.asAbsolutePath('dist/trajectory-worker.js'),
+  };
   const panels = new Map<string, TrajectoryPanel>();
 
   const adopt = (panel: TrajectoryPanel): TrajectoryPanel => {
@@ -42,20 +47,34 @@ export function registerTrajectories(context: vscode.ExtensionContext, services:
       async deserializeWebviewPanel(webviewPanel, state: unknown) {
         const saved = (state ?? {}) as TrajectoryViewState;
         if (!saved.file || !existsSync(saved.file)) {
-          services.output.info(`trajectory viewer not restored: ${saved.file ? `${saved.file} is gone` : 'it had not saved which file it showed'}`);
+          services.output.info(
+            `trajectory viewer not restored: ${saved.file ? `${saved.file} is gone` : 'it had not saved which file it showed'}`,
+          );
           webviewPanel.dispose();
           return;
         }
-        services.output.info(`trajectory viewer restored: ${saved.file}${saved.selected !== undefined ? `, step ${saved.selected}` : ''}`);
+        services.output.info(
+          `trajectory viewer restored: ${saved.file}${saved.selected !== undefined ? `, step ${saved.selected}` : ''}`,
+        );
         adopt(new TrajectoryPanel(shared, saved.file, webviewPanel, saved.trajectory ?? 0));
       },
     }),
     vscode.commands.registerCommand(
       'chainlens.openTrajectory',
       guarded(services.output, 'Open Trajectory', async (arg?: unknown) => {
-        const uri = arg instanceof vscode.Uri ? arg : (await vscode.window.showOpenDialog({ canSelectMany: false, filters: TRAJECTORY_FILTERS, title: 'Open Agent Trajectory' }))?.[0];
+        const uri =
+          arg instanceof vscode.Uri
+            ? arg
+            : (
+                await vscode.window.showOpenDialog({
+                  canSelectMany: false,
+                  filters: TRAJECTORY_FILTERS,
+                  title: 'Open Agent Trajectory',
+                })
+              )?.[0];
         if (!uri) return;
-        if (uri.scheme !== 'file') throw new Error(`Only files on disk can be opened as trajectories (${uri.toString()}).`);
+        if (uri.scheme !== 'file')
+          throw new Error(`Only files on disk can be opened as trajectories (${uri.toString()}).`);
         open(uri.fsPath);
       }),
     ),

@@ -21,17 +21,28 @@ export function stepRows(trajectory: Trajectory, mapPath: (path: string) => stri
  * (or of the thought when the step had no action).
  */
 export function stepSummary(step: TrajectoryStep): string {
-  const file = step.filesTouched.find((f) => f.access === 'edit' || f.access === 'create' || f.access === 'delete') ?? step.filesTouched.find((f) => f.access === 'view');
+  const file =
+    step.filesTouched.find((f) => f.access === 'edit' || f.access === 'create' || f.access === 'delete') ??
+    step.filesTouched.find((f) => f.access === 'view');
   if (file && (step.actionKind === 'edit' || step.actionKind === 'create' || step.actionKind === 'view')) {
     const more = step.filesTouched.filter((f) => f.path !== file.path).length;
     return clip(`${verb(file)} ${baseName(file.path)}${rangesText(file.ranges)}${more ? ` (+${more} more)` : ''}`);
   }
-  const text = firstLine(step.action) || firstLine(step.tool ? `${step.tool.name} ${JSON.stringify(step.tool.args)}` : '') || firstLine(step.thought);
+  const text =
+    firstLine(step.action) ||
+    firstLine(step.tool ? `${step.tool.name} ${JSON.stringify(step.tool.args)}` : '') ||
+    firstLine(step.thought);
   return clip(text || `(${step.actionKind})`);
 }
 
 function verb(file: FileTouch): string {
-  return file.access === 'view' ? 'view' : file.access === 'create' ? 'create' : file.access === 'delete' ? 'delete' : 'edit';
+  return file.access === 'view'
+    ? 'view'
+    : file.access === 'create'
+      ? 'create'
+      : file.access === 'delete'
+        ? 'delete'
+        : 'edit';
 }
 
 export function rangesText(ranges: readonly LineRange[]): string {
@@ -60,13 +71,19 @@ function clip(text: string): string {
 export function searchSteps(trajectory: Trajectory, query: string): number[] {
   const q = query.trim().toLowerCase();
   if (!q) return [];
-  return trajectory.steps.filter((s) => [s.thought, s.action, s.observation].some((t) => t.toLowerCase().includes(q))).map((s) => s.index);
+  return trajectory.steps
+    .filter((s) => [s.thought, s.action, s.observation].some((t) => t.toLowerCase().includes(q)))
+    .map((s) => s.index);
 }
 
 /** A problem of the file, naming file and position: `x.traj:12:5 ($.trajectory[3]): message`. */
 export function problemText(p: TrajectoryProblem): string {
   const where = [p.line, p.line !== undefined ? p.column : undefined].filter((n) => n !== undefined).join(':');
-  const at = [where ? `${p.file}:${where}` : p.file, p.byteOffset !== undefined && p.line === undefined ? `byte ${p.byteOffset}` : '', p.jsonPath ? `(${p.jsonPath})` : '']
+  const at = [
+    where ? `${p.file}:${where}` : p.file,
+    p.byteOffset !== undefined && p.line === undefined ? `byte ${p.byteOffset}` : '',
+    p.jsonPath ? `(${p.jsonPath})` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return `${at}: ${p.message}`;

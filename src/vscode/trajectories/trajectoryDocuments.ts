@@ -24,11 +24,15 @@ export class TrajectoryDocuments implements vscode.TextDocumentContentProvider, 
 
   /** Drops the texts of one panel (when it closes). */
   forgetPanel(panelId: string): void {
-    for (const key of [...this.texts.keys()]) if (vscode.Uri.parse(key).path.startsWith(`/${panelId}/`)) this.texts.delete(key);
+    for (const key of [...this.texts.keys()])
+      if (vscode.Uri.parse(key).path.startsWith(`/${panelId}/`)) this.texts.delete(key);
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? `This trajectory document is no longer available (its viewer was closed): ${uri.path}\n`;
+    return (
+      this.texts.get(uri.toString()) ??
+      `This trajectory document is no longer available (its viewer was closed): ${uri.path}\n`
+    );
   }
 
   dispose(): void {

@@ -10,7 +10,13 @@ import * as vscode from 'vscode';
 import { reconstructWorkspace, type WorkspaceTimeline } from '../../core/trajectories';
 import { loadTrajectoryFile, watchTrajectoryFile, type TrajectoryWatcher } from '../../infra/trajectories';
 import type { FileTouch, Trajectory, TrajectoryFile } from '../../protocol/trajectory';
-import { FromTrajectoryViewSchema, type StepDetail, type ToTrajectoryView, type TrajectoryHeader, type TrajectoryViewAction } from '../../protocol/trajectoryView';
+import {
+  FromTrajectoryViewSchema,
+  type StepDetail,
+  type ToTrajectoryView,
+  type TrajectoryHeader,
+  type TrajectoryViewAction,
+} from '../../protocol/trajectoryView';
 import { errorMessage, showError } from '../errors';
 import { evaluationSummary } from '../evaluation/messages';
 import type { ChainLensServices } from '../services';
@@ -59,8 +65,15 @@ export class TrajectoryPanel implements vscode.Disposable {
     const { services } = shared;
     panel.webview.options = { enableScripts: true, localResourceRoots: webviewRoots(services.context.extensionUri) };
     panel.title = basename(file);
-    panel.iconPath = { light: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-light.svg'), dark: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-dark.svg') };
-    panel.webview.html = webviewHtml(panel.webview, services.context.extensionUri, { view: 'trajectory', title: basename(file), stylesheet: 'trajectory.css' });
+    panel.iconPath = {
+      light: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-light.svg'),
+      dark: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-dark.svg'),
+    };
+    panel.webview.html = webviewHtml(panel.webview, services.context.extensionUri, {
+      view: 'trajectory',
+      title: basename(file),
+      stylesheet: 'trajectory.css',
+    });
     this.disposables.push(
       panel.webview.onDidReceiveMessage((raw) => void this.receive(raw)),
       // A hidden webview is torn down (no retained context): it says ready again when shown.
@@ -78,7 +91,12 @@ export class TrajectoryPanel implements vscode.Disposable {
   }
 
   static create(shared: TrajectoryShared, file: string): TrajectoryPanel {
-    const panel = vscode.window.createWebviewPanel(TRAJECTORY_VIEW_TYPE, basename(file), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { retainContextWhenHidden: false, enableFindWidget: false });
+    const panel = vscode.window.createWebviewPanel(
+      TRAJECTORY_VIEW_TYPE,
+      basename(file),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      { retainContextWhenHidden: false, enableFindWidget: false },
+    );
     return new TrajectoryPanel(shared, file, panel);
   }
 
@@ -96,7 +114,9 @@ export class TrajectoryPanel implements vscode.Disposable {
         onProgress: (p) => {
           if (p.preview && !this.preview) {
             this.preview = p.preview;
-            output.info(`trajectory ${basename(this.file)}: first ${p.preview.steps.length} steps shown after ${Date.now() - started} ms`);
+            output.info(
+              `trajectory ${basename(this.file)}: first ${p.preview.steps.length} steps shown after ${Date.now() - started} ms`,
+            );
             this.postTrajectory('initial');
           }
           const now = Date.now();
@@ -109,7 +129,9 @@ export class TrajectoryPanel implements vscode.Disposable {
       if (this.abort.signal.aborted) return;
       this.loaded = file;
       const steps = file.trajectories.reduce((n, t) => n + t.steps.length, 0);
-      output.info(`trajectory ${basename(this.file)}: ${file.trajectories.length} trajectories, ${steps} steps, ${file.problems.length} problems, read in ${Date.now() - started} ms`);
+      output.info(
+        `trajectory ${basename(this.file)}: ${file.trajectories.length} trajectories, ${steps} steps, ${file.problems.length} problems, read in ${Date.now() - started} ms`,
+      );
       this.postTrajectory('initial');
       this.watch();
     } catch (e) {
@@ -144,7 +166,10 @@ export class TrajectoryPanel implements vscode.Disposable {
   }
 
   private workspaceFolder(): string | undefined {
-    return this.shared.services.run?.dir ?? vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath;
+    return (
+      this.shared.services.run?.dir ??
+      vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath
+    );
   }
 
   /** Workspace-relative path of a file the agent touched, or null when it is not in this workspace's repository. */
@@ -183,7 +208,15 @@ export class TrajectoryPanel implements vscode.Disposable {
       choices: (this.loaded?.trajectories ?? [t]).map((x, k) => x.instanceId ?? `trajectory ${k + 1}`),
       chosen: this.loaded ? Math.min(this.chosen, this.loaded.trajectories.length - 1) : 0,
       hasSubmission: !!t.submission,
-      chainStep: chain && chainStep ? { order: chain.order, hasGold: !!chainStep.goldPatch, hasTestPatch: !!chainStep.testPatch, evaluation: evaluation ? evaluationSummary(evaluation) : null } : null,
+      chainStep:
+        chain && chainStep
+          ? {
+              order: chain.order,
+              hasGold: !!chainStep.goldPatch,
+              hasTestPatch: !!chainStep.testPatch,
+              evaluation: evaluation ? evaluationSummary(evaluation) : null,
+            }
+          : null,
     };
   }
 
@@ -191,9 +224,22 @@ export class TrajectoryPanel implements vscode.Disposable {
     const t = this.trajectory();
     if (!t || !this.ready) return;
     this.panel.title = `${t.instanceId ?? basename(this.file)} (trajectory)`;
-    const problems = [...(this.loaded?.problems ?? []), ...t.problems].map((p) => ({ severity: p.severity, text: problemText(p) }));
-    if (!this.loaded) problems.unshift({ severity: 'warning', text: `${this.file}: still reading; the first ${t.steps.length} steps are shown` });
-    this.post({ type: 'trajectory', header: this.header(t), rows: stepRows(t, (p) => this.mapPath(p, t) ?? p), problems, reason });
+    const problems = [...(this.loaded?.problems ?? []), ...t.problems].map((p) => ({
+      severity: p.severity,
+      text: problemText(p),
+    }));
+    if (!this.loaded)
+      problems.unshift({
+        severity: 'warning',
+        text: `${this.file}: still reading; the first ${t.steps.length} steps are shown`,
+      });
+    this.post({
+      type: 'trajectory',
+      header: this.header(t),
+      rows: stepRows(t, (p) => this.mapPath(p, t) ?? p),
+      problems,
+      reason,
+    });
   }
 
   private post(message: ToTrajectoryView): void {
@@ -252,9 +298,16 @@ export class TrajectoryPanel implements vscode.Disposable {
       exitCode: step.exitCode,
       executionTimeSec: step.executionTimeSec,
       timestamp: step.timestamp,
-      files: step.filesTouched.map((f) => ({ path: f.path, workspacePath: this.existingPath(f.path, t), access: f.access, ranges: f.ranges })),
+      files: step.filesTouched.map((f) => ({
+        path: f.path,
+        workspacePath: this.existingPath(f.path, t),
+        access: f.access,
+        ranges: f.ranges,
+      })),
       patchNote: patch ? `${patch.origin}${patch.complete ? '' : ` (incomplete: ${patch.gaps.join('; ')})`}` : null,
-      origin: [step.origin.jsonPath, step.origin.line !== undefined ? `line ${step.origin.line}` : ''].filter(Boolean).join(', '),
+      origin: [step.origin.jsonPath, step.origin.line !== undefined ? `line ${step.origin.line}` : '']
+        .filter(Boolean)
+        .join(', '),
     };
     this.post({ type: 'detail', step: detail });
     if (!follow) return;
@@ -266,9 +319,17 @@ export class TrajectoryPanel implements vscode.Disposable {
     const rel = this.mapPath(touch.path, t);
     const folder = this.workspaceFolder();
     if (rel && folder && existsSync(join(folder, rel))) {
-      await this.shared.touched.show(vscode.Uri.file(join(folder, rel)), touch.ranges, this.editorColumn(), `Step ${index}: ${touch.access}${rangesText(touch.ranges)}`);
+      await this.shared.touched.show(
+        vscode.Uri.file(join(folder, rel)),
+        touch.ranges,
+        this.editorColumn(),
+        `Step ${index}: ${touch.access}${rangesText(touch.ranges)}`,
+      );
     } else {
-      vscode.window.setStatusBarMessage(`$(info) ${touch.path} is not in this workspace; "Workspace at this step" shows it as the trajectory reveals it`, 5000);
+      vscode.window.setStatusBarMessage(
+        `$(info) ${touch.path} is not in this workspace; "Workspace at this step" shows it as the trajectory reveals it`,
+        5000,
+      );
     }
   }
 
@@ -291,34 +352,58 @@ export class TrajectoryPanel implements vscode.Disposable {
         const rel = this.mapPath(target, t);
         const folder = this.workspaceFolder();
         if (!rel || !folder || !existsSync(join(folder, rel))) throw new Error(`${target} is not in this workspace.`);
-        await this.shared.touched.show(vscode.Uri.file(join(folder, rel)), touch?.ranges ?? [], this.editorColumn(), `Step ${index}`);
+        await this.shared.touched.show(
+          vscode.Uri.file(join(folder, rel)),
+          touch?.ranges ?? [],
+          this.editorColumn(),
+          `Step ${index}`,
+        );
         return;
       }
       case 'workspaceAtStep': {
         if (!target) throw new Error(`Step ${index} touched no file.`);
         const { timeline } = await this.workspace(t);
         const shown = snapshotText(timeline.fileAt(target, index));
-        const uri = documents.put(`${this.id}/step-${index}/${this.mapPath(target, t) ?? target.replace(/^\/+/, '')}`, shown.text);
+        const uri = documents.put(
+          `${this.id}/step-${index}/${this.mapPath(target, t) ?? target.replace(/^\/+/, '')}`,
+          shown.text,
+        );
         this.noteUnknown(timeline, target, index, shown.unknown.length);
-        await this.shared.touched.show(uri, step?.filesTouched.find((f) => f.path === target)?.ranges ?? [], this.editorColumn(), `${name}: step ${index}`);
+        await this.shared.touched.show(
+          uri,
+          step?.filesTouched.find((f) => f.path === target)?.ranges ?? [],
+          this.editorColumn(),
+          `${name}: step ${index}`,
+        );
         return;
       }
       case 'diffWithPrevious': {
         if (!target) throw new Error(`Step ${index} touched no file.`);
         const { timeline, bases } = await this.workspace(t);
         const rel = this.mapPath(target, t) ?? target.replace(/^\/+/, '');
-        const before = index > 0 ? snapshotText(timeline.fileAt(target, index - 1)) : { text: bases.get(target) ?? '', unknown: [] };
+        const before =
+          index > 0 ? snapshotText(timeline.fileAt(target, index - 1)) : { text: bases.get(target) ?? '', unknown: [] };
         const after = snapshotText(timeline.fileAt(target, index));
         const left = documents.put(`${this.id}/step-${index - 1}/${rel}`, before.text);
         const right = documents.put(`${this.id}/step-${index}/${rel}`, after.text);
         // lines the agent had not seen yet are blank: a diff shows them as added when a later step reveals them
-        const caveat = before.unknown.length || after.unknown.length ? ' (blank lines: not yet seen in the trajectory)' : '';
-        await vscode.commands.executeCommand('vscode.diff', left, right, `${basename(rel)}: step ${index - 1} ↔ step ${index}${caveat}`, { preview: true, viewColumn: this.editorColumn(), preserveFocus: true });
+        const caveat =
+          before.unknown.length || after.unknown.length ? ' (blank lines: not yet seen in the trajectory)' : '';
+        await vscode.commands.executeCommand(
+          'vscode.diff',
+          left,
+          right,
+          `${basename(rel)}: step ${index - 1} ↔ step ${index}${caveat}`,
+          { preview: true, viewColumn: this.editorColumn(), preserveFocus: true },
+        );
         return;
       }
       case 'submission': {
         if (!t.submission) throw new Error('This trajectory has no submission.');
-        await vscode.window.showTextDocument(documents.put(`${this.id}/patches/${name} submission.diff`, t.submission), { viewColumn: this.editorColumn(), preview: true });
+        await vscode.window.showTextDocument(
+          documents.put(`${this.id}/patches/${name} submission.diff`, t.submission),
+          { viewColumn: this.editorColumn(), preview: true },
+        );
         return;
       }
       case 'submissionVsGold':
@@ -328,12 +413,21 @@ export class TrajectoryPanel implements vscode.Disposable {
         if (!chain || !run) throw new Error(`The open chain has no step for ${t.instanceId ?? 'this trajectory'}.`);
         const chainStep = run.chain.steps[chain.index];
         if (action === 'testPatch') {
-          await vscode.window.showTextDocument(documents.put(`${this.id}/patches/step ${chain.order} test patch.diff`, chainStep.testPatch), { viewColumn: this.editorColumn(), preview: true });
+          await vscode.window.showTextDocument(
+            documents.put(`${this.id}/patches/step ${chain.order} test patch.diff`, chainStep.testPatch),
+            { viewColumn: this.editorColumn(), preview: true },
+          );
           return;
         }
         const gold = documents.put(`${this.id}/patches/step ${chain.order} gold.diff`, chainStep.goldPatch);
         const submission = documents.put(`${this.id}/patches/${name} submission.diff`, t.submission ?? '');
-        await vscode.commands.executeCommand('vscode.diff', submission, gold, `${name}: submission ↔ gold (step ${chain.order})`, { preview: true, viewColumn: this.editorColumn() });
+        await vscode.commands.executeCommand(
+          'vscode.diff',
+          submission,
+          gold,
+          `${name}: submission ↔ gold (step ${chain.order})`,
+          { preview: true, viewColumn: this.editorColumn() },
+        );
         return;
       }
     }
@@ -342,7 +436,10 @@ export class TrajectoryPanel implements vscode.Disposable {
   private noteUnknown(timeline: WorkspaceTimeline, path: string, index: number, unknownRuns: number): void {
     if (!unknownRuns) return;
     const why = timeline.fileAt(path, index).unknownBecause;
-    vscode.window.setStatusBarMessage(`$(info) ${basename(path)} at step ${index}: ${unknownRuns} stretch(es) of lines are empty because ${why ?? 'the trajectory never showed them'}`, 8000);
+    vscode.window.setStatusBarMessage(
+      `$(info) ${basename(path)} at step ${index}: ${unknownRuns} stretch(es) of lines are empty because ${why ?? 'the trajectory never showed them'}`,
+      8000,
+    );
   }
 
   /**
@@ -350,7 +447,9 @@ export class TrajectoryPanel implements vscode.Disposable {
    * open run has this instance), else from the work tree. readBaseFile is synchronous, so the
    * bases of every file the steps touch are read first.
    */
-  private workspace(t: Trajectory): Promise<{ timeline: WorkspaceTimeline; bases: Map<string, string | null | undefined> }> {
+  private workspace(
+    t: Trajectory,
+  ): Promise<{ timeline: WorkspaceTimeline; bases: Map<string, string | null | undefined> }> {
     this.timeline ??= (async () => {
       const files = reconstructWorkspace(t).files;
       const bases = new Map<string, string | null | undefined>();
@@ -394,5 +493,10 @@ function followedFile(touches: readonly FileTouch[]): FileTouch | undefined {
 }
 
 function sameShape(a: TrajectoryFile, b: TrajectoryFile | undefined): boolean {
-  return !!b && a.trajectories.length === b.trajectories.length && a.trajectories.every((t, k) => t.steps.length === b.trajectories[k].steps.length) && a.problems.length === b.problems.length;
+  return (
+    !!b &&
+    a.trajectories.length === b.trajectories.length &&
+    a.trajectories.every((t, k) => t.steps.length === b.trajectories[k].steps.length) &&
+    a.problems.length === b.problems.length
+  );
 }

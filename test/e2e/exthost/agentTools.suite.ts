@@ -38,9 +38,17 @@ suite('ChainLens agent tools (vscode.lm)', () => {
 
   test('the four tools are registered with their schemas', () => {
     const ours = vscode.lm.tools.filter((t) => t.name.startsWith('chainlens_'));
-    assert.deepEqual(ours.map((t) => t.name).sort(), ['chainlens_get_current_step', 'chainlens_get_run_status', 'chainlens_run_tests', 'chainlens_submit_step']);
+    assert.deepEqual(ours.map((t) => t.name).sort(), [
+      'chainlens_get_current_step',
+      'chainlens_get_run_status',
+      'chainlens_run_tests',
+      'chainlens_submit_step',
+    ]);
     const submit = ours.find((t) => t.name === 'chainlens_submit_step')!;
-    assert.deepEqual(Object.keys((submit.inputSchema as { properties: object }).properties).sort(), ['step', 'summary']);
+    assert.deepEqual(Object.keys((submit.inputSchema as { properties: object }).properties).sort(), [
+      'step',
+      'summary',
+    ]);
   });
 
   test('get_current_step answers the problem statement of step 1 and nothing of the answers', async () => {
@@ -74,7 +82,13 @@ suite('ChainLens agent tools (vscode.lm)', () => {
     assert.equal(answer.nextStep, 2);
     assert.equal(services.run!.state.currentStep, 2);
     assert.deepEqual(services.run!.state.steps[0].author, { kind: 'agent-live', agent: 'vscode-agent' });
-    const traj = join(services.run!.workspace.store.root, 'runs', services.run!.state.runId, 'agent', 'step-1.traj.json');
+    const traj = join(
+      services.run!.workspace.store.root,
+      'runs',
+      services.run!.state.runId,
+      'agent',
+      'step-1.traj.json',
+    );
     assert.ok(existsSync(traj));
     const doc = JSON.parse(readFileSync(traj, 'utf8'));
     assert.equal(doc.info.exit_status, 'submitted');
@@ -99,7 +113,8 @@ suite('ChainLens agent tools (vscode.lm)', () => {
       for (const id of [...step.failToPass, ...step.passToPass]) assert.ok(!said.includes(id), id);
       for (const line of [...step.goldPatch.split('\n'), ...step.testPatch.split('\n')]) {
         const body = line.slice(1).trim();
-        if (/^[+-][^+-]/.test(line) && body.length >= 24 && !step.problemStatement.includes(body)) assert.ok(!said.includes(body), body);
+        if (/^[+-][^+-]/.test(line) && body.length >= 24 && !step.problemStatement.includes(body))
+          assert.ok(!said.includes(body), body);
       }
     }
   });

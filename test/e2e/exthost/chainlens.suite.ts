@@ -40,14 +40,23 @@ suite('ChainLens through the VS Code API', () => {
 
   test('activates without a run and registers every command it contributes', async () => {
     assert.equal(services.run, undefined, 'the fresh demo repository has no run yet');
-    const contributed = (vscode.extensions.getExtension(ID)!.packageJSON.contributes.commands as { command: string }[]).map((c) => c.command);
+    const contributed = (
+      vscode.extensions.getExtension(ID)!.packageJSON.contributes.commands as { command: string }[]
+    ).map((c) => c.command);
     const all = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(contributed.filter((c) => !all.has(c)), []);
+    assert.deepEqual(
+      contributed.filter((c) => !all.has(c)),
+      [],
+    );
   });
 
   test('a broken chain file: nothing starts, its problems are in the Problems panel at their lines', async () => {
     const broken = vscode.Uri.file(join(folder, 'broken.chain.json'));
-    await vscode.commands.executeCommand('chainlens.openChain', broken, { repository: 'workspace', mode: 'seq', authors: 'human,human,human' });
+    await vscode.commands.executeCommand('chainlens.openChain', broken, {
+      repository: 'workspace',
+      mode: 'seq',
+      authors: 'human,human,human',
+    });
     const diagnostics = await waitFor('diagnostics on broken.chain.json', () => {
       const d = vscode.languages.getDiagnostics(broken);
       return d.length ? d : undefined;
@@ -64,13 +73,20 @@ suite('ChainLens through the VS Code API', () => {
   test('opens the demo chain with every choice passed as options: Seq run at step 1', async () => {
     const changes: (number | null)[] = [];
     const listener = services.onDidChangeRun((run) => changes.push(run?.state.currentStep ?? null));
-    await vscode.commands.executeCommand('chainlens.openChain', vscode.Uri.file(join(folder, 'invoicekit.chain.json')), { repository: 'workspace', mode: 'seq', authors: 'human,human,human' });
+    await vscode.commands.executeCommand(
+      'chainlens.openChain',
+      vscode.Uri.file(join(folder, 'invoicekit.chain.json')),
+      { repository: 'workspace', mode: 'seq', authors: 'human,human,human' },
+    );
     listener.dispose();
     const run = services.run;
     assert.ok(run, 'a run is open');
     assert.equal(run.dir, folder);
     assert.equal(run.chain.id, 'chainlens-demo_invoicekit_20240312');
-    assert.deepEqual([run.state.mode, run.state.currentStep, run.state.steps.map((s) => s.status)], ['seq', 1, ['current', 'pending', 'pending']]);
+    assert.deepEqual(
+      [run.state.mode, run.state.currentStep, run.state.steps.map((s) => s.status)],
+      ['seq', 1, ['current', 'pending', 'pending']],
+    );
     assert.deepEqual(changes, [1], 'onDidChangeRun fired once');
     assert.equal(vscode.languages.getDiagnostics(vscode.Uri.file(join(folder, 'invoicekit.chain.json'))).length, 0);
   }, 30_000);
@@ -78,14 +94,22 @@ suite('ChainLens through the VS Code API', () => {
   test('shows the problem statement of the current step in a webview panel', async () => {
     await vscode.commands.executeCommand('chainlens.showProblemStatement');
     const tab = await waitFor('the problem statement tab', () =>
-      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('chainlens.problemStatement')),
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .find(
+          (t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('chainlens.problemStatement'),
+        ),
     );
     assert.equal(tab.label, 'Step 1: Problem');
   });
 
   test('Compare with Gold opens a read-only diff: the gold patch against the (still empty) work', async () => {
     await vscode.commands.executeCommand('chainlens.compareWithGold');
-    const tab = await waitFor('the diff tab', () => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff ? vscode.window.tabGroups.activeTabGroup.activeTab : undefined);
+    const tab = await waitFor('the diff tab', () =>
+      vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff
+        ? vscode.window.tabGroups.activeTabGroup.activeTab
+        : undefined,
+    );
     const input = tab.input as vscode.TabInputTextDiff;
     assert.equal(input.original.scheme, 'chainlens-patch');
     assert.equal(tab.label, 'Step 1: gold ↔ your work');
@@ -127,7 +151,9 @@ suite('ChainLens through the VS Code API', () => {
     const result = await evaluation;
     assert.equal(result.status, 'error');
     assert.equal(result.error_kind, 'cancelled');
-    const left = execFileSync('docker', ['ps', '-aq', '--filter', `label=chainlens.run=${services.run!.state.runId}`], { encoding: 'utf8' }).trim();
+    const left = execFileSync('docker', ['ps', '-aq', '--filter', `label=chainlens.run=${services.run!.state.runId}`], {
+      encoding: 'utf8',
+    }).trim();
     assert.equal(left, '', 'no container of this run is left');
   }, 180_000);
 
@@ -141,11 +167,18 @@ suite('ChainLens through the VS Code API', () => {
       );
       assert.match(outcome.text, /nonexistent\/chainlens-test\.sock/);
       const { evaluationErrorHeadline } = await import('../../../src/vscode/evaluation/messages');
-      assert.equal(evaluationErrorHeadline(outcome.text, outcome.kind as 'environment'), 'Docker engine not reachable: start Docker or set chainlens.docker.host');
+      assert.equal(
+        evaluationErrorHeadline(outcome.text, outcome.kind as 'environment'),
+        'Docker engine not reachable: start Docker or set chainlens.docker.host',
+      );
     } finally {
       await config.update('docker.host', undefined, vscode.ConfigurationTarget.Global);
     }
-    assert.notEqual(process.env.DOCKER_HOST, 'unix:///nonexistent/chainlens-test.sock', 'clearing the setting restores the environment');
+    assert.notEqual(
+      process.env.DOCKER_HOST,
+      'unix:///nonexistent/chainlens-test.sock',
+      'clearing the setting restores the environment',
+    );
   }, 60_000);
 
   test('submits the gold fix: the step is committed and graded resolved, step 2 starts where it ended', async () => {
@@ -175,7 +208,10 @@ suite('ChainLens through the VS Code API', () => {
     const report = JSON.parse(readFileSync(target.fsPath, 'utf8'));
     assert.equal(report.chain_id, 'chainlens-demo_invoicekit_20240312');
     assert.equal(report.mode, 'seq');
-    assert.deepEqual(report.steps.map((s: { order: number; status: string }) => [s.order, s.status]), [[1, 'resolved']]);
+    assert.deepEqual(
+      report.steps.map((s: { order: number; status: string }) => [s.order, s.status]),
+      [[1, 'resolved']],
+    );
     assert.equal(report.resolved_steps, 1);
   });
 

@@ -17,26 +17,49 @@ export interface DemoWorkspace {
 
 /** Line (1-based) of `needle` in `file`, for asserting where a problem is reported. */
 export function lineOf(file: string, needle: string): number {
-  return readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
+  return (
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes(needle)) + 1
+  );
 }
 
 /** `checkout`: also start a Seq run in place with the CLI, as if a person had opened the chain before. */
 export function makeDemoWorkspace(options: { checkout?: boolean } = {}): DemoWorkspace {
   const prefix = 'chainlens-demo-ws-';
   const dir = join(mkdtempSync(join(tmpdir(), prefix)), 'invoicekit');
-  const baseCommit = execFileSync('bash', [join(repoRoot, 'scripts', 'build-demo-repo.sh'), dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  const baseCommit = execFileSync('bash', [join(repoRoot, 'scripts', 'build-demo-repo.sh'), dir], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
   const chainFile = join(dir, 'invoicekit.chain.json');
   copyFileSync(join(repoRoot, 'demo', 'chain.json'), chainFile);
   copyFileSync(join(repoRoot, 'demo', 'predictions-undershoot.jsonl'), join(dir, 'demo-agent.predictions.jsonl'));
   // Broken on purpose: step 2's order is text and base_commit is missing.
   const brokenChainFile = join(dir, 'broken.chain.json');
-  const chain = JSON.parse(readFileSync(chainFile, 'utf8')) as { base_commit?: string; bug_fixes: { order: unknown }[] };
+  const chain = JSON.parse(readFileSync(chainFile, 'utf8')) as {
+    base_commit?: string;
+    bug_fixes: { order: unknown }[];
+  };
   delete chain.base_commit;
   chain.bug_fixes[1].order = 'two';
   writeFileSync(brokenChainFile, `${JSON.stringify(chain, null, 2)}\n`);
-  appendFileSync(join(dir, '.git', 'info', 'exclude'), '/invoicekit.chain.json\n/demo-agent.predictions.jsonl\n/broken.chain.json\n');
+  appendFileSync(
+    join(dir, '.git', 'info', 'exclude'),
+    '/invoicekit.chain.json\n/demo-agent.predictions.jsonl\n/broken.chain.json\n',
+  );
   if (options.checkout) {
-    execFileSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), 'checkout', chainFile, '--repo', dir, '--dir', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(
+      process.execPath,
+      [join(repoRoot, 'dist', 'cli.js'), 'checkout', chainFile, '--repo', dir, '--dir', dir],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
   }
-  return { dir, baseCommit, chainFile, brokenChainFile, remove: () => rmSync(join(dir, '..'), { recursive: true, force: true }) };
+  return {
+    dir,
+    baseCommit,
+    chainFile,
+    brokenChainFile,
+    remove: () => rmSync(join(dir, '..'), { recursive: true, force: true }),
+  };
 }

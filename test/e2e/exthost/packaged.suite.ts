@@ -15,14 +15,19 @@ suite('ChainLens installed from its .vsix', () => {
   suiteSetup(async () => {
     extension = vscode.extensions.getExtension<ChainLensApi>('chainlens.chainlens')!;
     assert.ok(extension, 'chainlens.chainlens is installed');
-    await (await extension.activate()).ready;
+    await (
+      await extension.activate()
+    ).ready;
   });
 
   test('runs from the extensions folder, not from the repository', () => {
     assert.match(extension.extensionPath, /extensions[/\\]chainlens\.chainlens-\d/);
     assert.ok(existsSync(join(extension.extensionPath, 'dist', 'extension.js')));
     assert.ok(!existsSync(join(extension.extensionPath, 'src')), 'sources are not shipped');
-    assert.ok(!existsSync(join(extension.extensionPath, 'node_modules', 'dockerode')), 'bundled dependencies are not shipped');
+    assert.ok(
+      !existsSync(join(extension.extensionPath, 'node_modules', 'dockerode')),
+      'bundled dependencies are not shipped',
+    );
   });
 
   test('resumed the run of the work tree it was opened on', () => {
@@ -35,14 +40,23 @@ suite('ChainLens installed from its .vsix', () => {
     // Resolved the way the bundle resolves it: a bare specifier from dist/extension.js.
     const requireFromBundle = createRequire(join(extension.extensionPath, 'dist', 'extension.js'));
     const { Parser, Language } = requireFromBundle('web-tree-sitter') as typeof import('web-tree-sitter');
-    await Parser.init({ locateFile: () => join(extension.extensionPath, 'node_modules', 'web-tree-sitter', 'tree-sitter.wasm') });
-    const python = await Language.load(join(extension.extensionPath, 'node_modules', 'tree-sitter-wasms', 'out', 'tree-sitter-python.wasm'));
+    await Parser.init({
+      locateFile: () => join(extension.extensionPath, 'node_modules', 'web-tree-sitter', 'tree-sitter.wasm'),
+    });
+    const python = await Language.load(
+      join(extension.extensionPath, 'node_modules', 'tree-sitter-wasms', 'out', 'tree-sitter-python.wasm'),
+    );
     const parser = new Parser();
     parser.setLanguage(python);
     const tree = parser.parse('def parse_amount(text):\n    return text\n')!;
     assert.equal(tree.rootNode.firstChild?.type, 'function_definition');
     for (const lang of ['javascript', 'typescript', 'tsx', 'go', 'java', 'rust']) {
-      assert.ok(existsSync(join(extension.extensionPath, 'node_modules', 'tree-sitter-wasms', 'out', `tree-sitter-${lang}.wasm`)), lang);
+      assert.ok(
+        existsSync(
+          join(extension.extensionPath, 'node_modules', 'tree-sitter-wasms', 'out', `tree-sitter-${lang}.wasm`),
+        ),
+        lang,
+      );
     }
   });
 });

@@ -26,16 +26,26 @@ suite('ChainLens in Restricted Mode', () => {
 
   test('refuses to evaluate, saying why and how to change it', async () => {
     assert.match(api.services.evaluation.blockedReason() ?? '', /^Restricted Mode: ChainLens starts no containers/);
-    await assert.rejects(api.services.evaluation.evaluate({ source: 'worktree' }), /Restricted Mode.*Trust this folder/);
+    await assert.rejects(
+      api.services.evaluation.evaluate({ source: 'worktree' }),
+      /Restricted Mode.*Trust this folder/,
+    );
     assert.equal(api.services.evaluation.latest(1), undefined);
   });
 
   test('does not start, submit or switch runs (git hooks could run code)', async () => {
     const before = api.services.run!.state;
-    await vscode.commands.executeCommand('chainlens.openChain', vscode.Uri.file(join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'invoicekit.chain.json')), { repository: 'workspace', mode: 'oracle', authors: 'human,human,human' });
+    await vscode.commands.executeCommand(
+      'chainlens.openChain',
+      vscode.Uri.file(join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'invoicekit.chain.json')),
+      { repository: 'workspace', mode: 'oracle', authors: 'human,human,human' },
+    );
     await vscode.commands.executeCommand('chainlens.submitStep', undefined, { confirm: false });
     await vscode.commands.executeCommand('chainlens.switchMode', 'oracle');
     const after = api.services.run!.state;
-    assert.deepEqual([after.runId, after.mode, after.currentStep, after.updatedAt], [before.runId, before.mode, before.currentStep, before.updatedAt]);
+    assert.deepEqual(
+      [after.runId, after.mode, after.currentStep, after.updatedAt],
+      [before.runId, before.mode, before.currentStep, before.updatedAt],
+    );
   });
 });

@@ -32,10 +32,11 @@ export async function showTestingView(page: Page, order: number): Promise<void> 
     try {
       await item.waitFor({ state: 'visible', timeout: 15_000 });
     } catch {
-      const shown = await explorer.getByRole('treeitem').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+      const shown = await explorer
+        .getByRole('treeitem')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
       throw new Error(`no test item ${name} in the Test Explorer; it shows ${JSON.stringify(shown)}`);
     }
     if ((await item.getAttribute('aria-expanded')) === 'false') await item.locator('.monaco-tl-twistie').click();
   }
 }
-

@@ -2,7 +2,17 @@
 // user-data, extensions and logs folders under one temp root, and the extensions under test
 // installed. stop() ends the whole process tree and removes the temp root.
 import { spawn, execFile } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -84,7 +94,9 @@ export async function freePort(): Promise<number> {
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        address && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -92,7 +104,11 @@ export async function freePort(): Promise<number> {
 function extensionFolderName(extensionPath: string): string {
   const manifestPath = join(extensionPath, 'package.json');
   if (!existsSync(manifestPath)) throw new Error(`${manifestPath}: not an extension folder (no package.json)`);
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { publisher?: string; name?: string; version?: string };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    publisher?: string;
+    name?: string;
+    version?: string;
+  };
   for (const field of ['publisher', 'name', 'version'] as const) {
     if (!manifest[field]) throw new Error(`${manifestPath}: field "${field}" is missing`);
   }
@@ -104,7 +120,12 @@ function writeSettings(userDataDir: string, settings: Record<string, unknown>): 
   writeFileSync(join(userDataDir, 'User', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
 }
 
-async function waitHealthy(url: string, child: { exitCode: number | null }, serverLog: string, timeoutMs: number): Promise<void> {
+async function waitHealthy(
+  url: string,
+  child: { exitCode: number | null },
+  serverLog: string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -161,18 +182,29 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
     symlinkSync(source, join(extensionsDir, extensionFolderName(source)), 'dir');
   }
 
-  const baseArgs = [codeServerEntry, '--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+  const baseArgs = [
+    codeServerEntry,
+    '--config',
+    configFile,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
+  ];
   if (options.vsixPath) {
     // After the folders above are in place: the install writes extensions.json from what is
     // there, and folders missing from that list would be ignored.
     const vsix = resolve(options.vsixPath);
-    await promisify(execFile)(node22, [...baseArgs, '--install-extension', vsix, '--force'], { timeout: 120_000 }).catch(
-      (err: Error & { stdout?: string; stderr?: string }) => {
-        rmSync(root, { recursive: true, force: true });
-        const output = `${err.stdout ?? ''}${err.stderr ?? ''}`.split('\n').filter((l) => /error|fail/i.test(l)).slice(0, 5);
-        throw new Error(`installing ${vsix} failed: ${output.join('\n') || err.message}`);
-      },
-    );
+    await promisify(execFile)(node22, [...baseArgs, '--install-extension', vsix, '--force'], {
+      timeout: 120_000,
+    }).catch((err: Error & { stdout?: string; stderr?: string }) => {
+      rmSync(root, { recursive: true, force: true });
+      const output = `${err.stdout ?? ''}${err.stderr ?? ''}`
+        .split('\n')
+        .filter((l) => /error|fail/i.test(l))
+        .slice(0, 5);
+      throw new Error(`installing ${vsix} failed: ${output.join('\n') || err.message}`);
+    });
   }
 
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
@@ -187,13 +219,16 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
     const url = `http://127.0.0.1:${port}`;
     const args = [
       ...baseArgs,
-      '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-getting-started-override',
       '--ignore-last-opened',
-      '--log', options.logLevel ?? 'debug',
+      '--log',
+      options.logLevel ?? 'debug',
       ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
       options.workspace,
     ];

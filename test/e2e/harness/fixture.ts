@@ -54,7 +54,9 @@ export function tempWorkspace(prefix: string, fill?: (dir: string) => void): E2e
 }
 
 /** Makes the workspace, starts code-server with the extension on it and opens the workbench. */
-export async function openChainLensWorkbench<W extends E2eWorkspace>(options: OpenChainLensWorkbenchOptions<W>): Promise<ChainLensWorkbench<W>> {
+export async function openChainLensWorkbench<W extends E2eWorkspace>(
+  options: OpenChainLensWorkbenchOptions<W>,
+): Promise<ChainLensWorkbench<W>> {
   const workspace = options.workspace();
   let server: CodeServer | undefined;
   let wb: Workbench | undefined;
@@ -69,7 +71,9 @@ export async function openChainLensWorkbench<W extends E2eWorkspace>(options: Op
   try {
     server = await startCodeServer({
       workspace: workspace.dir,
-      ...(options.vsixPath ? { vsixPath: options.vsixPath } : { extensionDevPath: options.extensionDevPath ?? repoRoot }),
+      ...(options.vsixPath
+        ? { vsixPath: options.vsixPath }
+        : { extensionDevPath: options.extensionDevPath ?? repoRoot }),
       settings: options.settings,
       workspaceTrust: options.workspaceTrust,
     });

@@ -25,4 +25,10 @@ export {
   type RunExthostSuiteOptions,
 } from './exthost/run';
 export { repoRoot, testResultsDir } from './paths';
-export { openChainLensWorkbench, tempWorkspace, type ChainLensWorkbench, type E2eWorkspace, type OpenChainLensWorkbenchOptions } from './fixture';
+export {
+  openChainLensWorkbench,
+  tempWorkspace,
+  type ChainLensWorkbench,
+  type E2eWorkspace,
+  type OpenChainLensWorkbenchOptions,
+} from './fixture';

@@ -70,8 +70,10 @@ export async function openWorkbench(server: CodeServer, options: OpenWorkbenchOp
     let exthostPid: number | undefined;
     if (server.exthostDir) {
       // The runner activates onStartupFinished, so its ready file means "extension host up and started".
-      exthostPid = await until('the extension host (runner ready file)', timeoutMs, () =>
-        readyExtensionHosts(server).find((h) => !hostsBefore.has(h.pid))?.pid,
+      exthostPid = await until(
+        'the extension host (runner ready file)',
+        timeoutMs,
+        () => readyExtensionHosts(server).find((h) => !hostsBefore.has(h.pid))?.pid,
       );
     } else {
       await until('the extension host log', timeoutMs, () => {
@@ -79,7 +81,14 @@ export async function openWorkbench(server: CodeServer, options: OpenWorkbenchOp
         return dir && /Extension host with pid \d+ started/.test(readExtensionHostLog(server)) ? dir : undefined;
       });
     }
-    return { page, browser, exthostPid, timings: { workbenchMs, extensionHostMs: Date.now() - t0 }, consoleErrors, close };
+    return {
+      page,
+      browser,
+      exthostPid,
+      timings: { workbenchMs, extensionHostMs: Date.now() - t0 },
+      consoleErrors,
+      close,
+    };
   } catch (err) {
     await close();
     throw err;
@@ -129,7 +138,9 @@ export async function runCommand(page: Page, label: string, options: { timeoutMs
     throw new Error(`command "${label}" is not in the command palette; it offered: ${JSON.stringify(offered)}`);
   }
   await row.first().click();
-  await quickInput(page).waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  await quickInput(page)
+    .waitFor({ state: 'hidden', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 /** Opens a workspace file through quick open (F1 without '>', i.e. Go to File) and waits for its tab. */
@@ -166,16 +177,28 @@ export async function typeInEditor(page: Page, text: string): Promise<void> {
 export async function editorText(page: Page): Promise<string> {
   const lines = page.locator('.editor-group-container.active .monaco-editor .view-lines .view-line');
   const tops = await lines.evaluateAll((els) =>
-    els.map((e) => ({ top: parseFloat((e as HTMLElement).style.top), text: (e.textContent ?? '').replace(/\u00a0/g, ' ') })),
+    els.map((e) => ({
+      top: parseFloat((e as HTMLElement).style.top),
+      text: (e.textContent ?? '').replace(/\u00a0/g, ' '),
+    })),
   );
-  return tops.sort((a, b) => a.top - b.top).map((l) => l.text).join('\n');
+  return tops
+    .sort((a, b) => a.top - b.top)
+    .map((l) => l.text)
+    .join('\n');
 }
 
 /** Waits for a notification toast whose message matches; returns the message text. */
-export async function waitForNotification(page: Page, text: RegExp, options: { timeoutMs?: number } = {}): Promise<string> {
+export async function waitForNotification(
+  page: Page,
+  text: RegExp,
+  options: { timeoutMs?: number } = {},
+): Promise<string> {
   const message = page.locator('.notification-list-item-message').filter({ hasText: text });
   // fade-in-done: the toast has finished sliding in, so a screenshot shows it whole.
-  const settled = page.locator('.notifications-toasts .notification-toast.notification-fade-in-done').filter({ has: message });
+  const settled = page
+    .locator('.notifications-toasts .notification-toast.notification-fade-in-done')
+    .filter({ has: message });
   try {
     await settled.first().waitFor({ state: 'visible', timeout: options.timeoutMs ?? 15_000 });
   } catch {
@@ -187,13 +210,19 @@ export async function waitForNotification(page: Page, text: RegExp, options: { t
 
 /** Expands a view's section (e.g. 'Smoke Items' in the Explorer) if it is collapsed. */
 export async function expandView(page: Page, viewName: string): Promise<void> {
-  const header = page.locator('.pane-header').filter({ hasText: new RegExp(`^\\s*${viewName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i') });
+  const header = page
+    .locator('.pane-header')
+    .filter({ hasText: new RegExp(`^\\s*${viewName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i') });
   await header.first().waitFor({ state: 'visible', timeout: 15_000 });
   if ((await header.first().getAttribute('aria-expanded')) === 'false') await header.first().click();
 }
 
 /** Clicks a tree item by its label (accessible name), after expanding `view` if given. */
-export async function clickTreeItem(page: Page, label: string | RegExp, options: { view?: string; timeoutMs?: number } = {}): Promise<void> {
+export async function clickTreeItem(
+  page: Page,
+  label: string | RegExp,
+  options: { view?: string; timeoutMs?: number } = {},
+): Promise<void> {
   if (options.view) await expandView(page, options.view);
   const item = page.getByRole('treeitem', { name: label, exact: typeof label === 'string' });
   try {
@@ -211,7 +240,11 @@ export async function clickTreeItem(page: Page, label: string | RegExp, options:
  * extension's HTML in iframe#active-frame. The frame is located by the outer iframe's name (the
  * webview's id), so it stays that webview when others are created or closed later.
  */
-export async function webviewFrame(page: Page, hasText: string | RegExp, options: { timeoutMs?: number } = {}): Promise<FrameLocator> {
+export async function webviewFrame(
+  page: Page,
+  hasText: string | RegExp,
+  options: { timeoutMs?: number } = {},
+): Promise<FrameLocator> {
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   const outers = page.locator('iframe.webview.ready');
   for (;;) {
@@ -224,7 +257,8 @@ export async function webviewFrame(page: Page, hasText: string | RegExp, options
       const inner = stable.contentFrame().frameLocator('iframe#active-frame');
       if ((await inner.locator('body').filter({ hasText }).count()) > 0) return inner;
     }
-    if (Date.now() > deadline) throw new Error(`no visible webview containing ${String(hasText)} (${count} webview frames)`);
+    if (Date.now() > deadline)
+      throw new Error(`no visible webview containing ${String(hasText)} (${count} webview frames)`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -236,15 +270,26 @@ export async function webviewFrame(page: Page, hasText: string | RegExp, options
  * earlier. Resolves when the new page's status bar shows and, with the runner extension, its new
  * extension host has started; returns that host's pid.
  */
-export async function reloadWindow(server: CodeServer, wb: Workbench, options: { timeoutMs?: number } = {}): Promise<number | undefined> {
+export async function reloadWindow(
+  server: CodeServer,
+  wb: Workbench,
+  options: { timeoutMs?: number } = {},
+): Promise<number | undefined> {
   const timeoutMs = options.timeoutMs ?? 120_000;
   const page = wb.page;
   const hostsBefore = new Set(readyExtensionHosts(server).map((h) => h.pid));
-  const navigated = page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: timeoutMs });
+  const navigated = page.waitForEvent('framenavigated', {
+    predicate: (f) => f === page.mainFrame(),
+    timeout: timeoutMs,
+  });
   await runCommand(page, 'Developer: Reload Window');
   await navigated;
   await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: timeoutMs });
   if (!server.exthostDir) return undefined;
-  wb.exthostPid = await until('the reloaded window\'s extension host (runner ready file)', timeoutMs, () => readyExtensionHosts(server).find((h) => !hostsBefore.has(h.pid))?.pid);
+  wb.exthostPid = await until(
+    "the reloaded window's extension host (runner ready file)",
+    timeoutMs,
+    () => readyExtensionHosts(server).find((h) => !hostsBefore.has(h.pid))?.pid,
+  );
   return wb.exthostPid;
 }

@@ -9,8 +9,15 @@ import { AGENT_TOOLS } from '../../../src/core/agent/tools';
 const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8'));
 
 test('package.json languageModelTools are exactly the agent tools, with the same descriptions and schemas', () => {
-  const contributed = pkg.contributes.languageModelTools as { name: string; modelDescription: string; inputSchema: unknown }[];
-  assert.deepEqual(contributed.map((t) => t.name), AGENT_TOOLS.map((t) => `chainlens_${t.name}`));
+  const contributed = pkg.contributes.languageModelTools as {
+    name: string;
+    modelDescription: string;
+    inputSchema: unknown;
+  }[];
+  assert.deepEqual(
+    contributed.map((t) => t.name),
+    AGENT_TOOLS.map((t) => `chainlens_${t.name}`),
+  );
   for (const tool of AGENT_TOOLS) {
     const c = contributed.find((t) => t.name === `chainlens_${tool.name}`)!;
     assert.equal(c.modelDescription, tool.description);
@@ -19,6 +26,13 @@ test('package.json languageModelTools are exactly the agent tools, with the same
 });
 
 test('the MCP server definition provider is contributed under the id the extension registers', () => {
-  assert.deepEqual(pkg.contributes.mcpServerDefinitionProviders.map((p: { id: string }) => p.id), ['chainlens.mcp']);
-  assert.deepEqual(pkg.contributes.configuration.properties['chainlens.agent.testFeedback'].enum, ['none', 'summary', 'full']);
+  assert.deepEqual(
+    pkg.contributes.mcpServerDefinitionProviders.map((p: { id: string }) => p.id),
+    ['chainlens.mcp'],
+  );
+  assert.deepEqual(pkg.contributes.configuration.properties['chainlens.agent.testFeedback'].enum, [
+    'none',
+    'summary',
+    'full',
+  ]);
 });

@@ -11,7 +11,7 @@ import { AgentSession } from '../../../src/infra/agent/session';
 import { handStepToAgent, takeOverStep } from '../../../src/infra/agent/handover';
 import { loadAgentRecord } from '../../../src/infra/agent/agentFiles';
 
-test('AH: the agent claims step 1, a person takes it over (agent submit refused), hands it back, the agent submits; step 2 is the person\'s', async () => {
+test("AH: the agent claims step 1, a person takes it over (agent submit refused), hands it back, the agent submits; step 2 is the person's", async () => {
   const root = mkdtempSync(join(tmpdir(), 'chainlens-ah-'));
   const dir = join(root, 'work');
   try {
@@ -19,7 +19,10 @@ test('AH: the agent claims step 1, a person takes it over (agent submit refused)
     const session = await AgentSession.open({ dir, agent: 'bot' });
     const runId = (await session.workspace.engine.open()).state.runId;
     await session.call('get_current_step', {});
-    assert.deepEqual((await session.workspace.engine.open()).state.steps[0].author, { kind: 'agent-live', agent: 'bot' });
+    assert.deepEqual((await session.workspace.engine.open()).state.steps[0].author, {
+      kind: 'agent-live',
+      agent: 'bot',
+    });
 
     const file = join(dir, 'invoicekit/parse.py');
     writeFileSync(file, readFileSync(file, 'utf8') + '\n# agent was here\n');
@@ -28,7 +31,10 @@ test('AH: the agent claims step 1, a person takes it over (agent submit refused)
     const takenRecord = loadAgentRecord(session.workspace.store.root, runId, 1)!;
     assert.equal(takenRecord.exitStatus, 'taken_over');
     // The edit the agent made after its last call is recorded as its own, at the take-over.
-    assert.match(takenRecord.events.at(-1)!.kind === 'worktree' ? (takenRecord.events.at(-1) as { diff: string }).diff : '', /agent was here/);
+    assert.match(
+      takenRecord.events.at(-1)!.kind === 'worktree' ? (takenRecord.events.at(-1) as { diff: string }).diff : '',
+      /agent was here/,
+    );
     const refused = await session.call('submit_step', {});
     assert.equal(refused.isError, true);
     assert.match(refused.text, /a person took over step 1/);

@@ -14,7 +14,8 @@ function repo(): string {
   const dir = mkdtempSync(join(tmpdir(), 'analyze-'));
   mkdirSync(join(dir, 'pydicom/pixel_data_handlers'), { recursive: true });
   copyFileSync(join(fixtures, 'numpy_handler.py'), join(dir, 'pydicom/pixel_data_handlers/numpy_handler.py'));
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-qm', 'base');
@@ -38,7 +39,18 @@ test('analyze reads pre-images with git at --base and reports the pydicom drift'
   assert.match(r.out, /files: {3}Jaccard 1\.00/);
   assert.match(r.out, /\* INPUT GATING \[IEC\] {2}pydicom\/pixel_data_handlers\/numpy_handler\.py:226 get_pixeldata/);
   assert.match(r.out, /gold {3}305: if not hasattr\(ds, 'PlanarConfiguration'\):/);
-  const j = await cli(['analyze', '--patch', 'agent.diff', '--gold', 'gold.diff', '--repo', dir, '--base', 'HEAD~1', '--json']);
+  const j = await cli([
+    'analyze',
+    '--patch',
+    'agent.diff',
+    '--gold',
+    'gold.diff',
+    '--repo',
+    dir,
+    '--base',
+    'HEAD~1',
+    '--json',
+  ]);
   const parsed = StepAnalysisSchema.parse(JSON.parse(j.out));
   assert.equal(parsed.files.jaccard, 1);
 });
@@ -52,12 +64,30 @@ test('analyze at the wrong revision degrades to file level and says why', async 
 
 test('analyze: bad revision, missing repo and unreadable patch are errors a person can act on', async () => {
   const dir = repo();
-  const badRev = await cli(['analyze', '--patch', 'agent.diff', '--gold', 'gold.diff', '--repo', dir, '--base', 'nope']);
+  const badRev = await cli([
+    'analyze',
+    '--patch',
+    'agent.diff',
+    '--gold',
+    'gold.diff',
+    '--repo',
+    dir,
+    '--base',
+    'nope',
+  ]);
   assert.equal(badRev.code, 1);
   assert.match(badRev.err, /--base: 'nope' is not a commit/);
   const noPatch = await cli(['analyze', '--patch', 'missing.diff', '--gold', 'gold.diff', '--repo', dir]);
   assert.match(noPatch.err, /--patch .*missing\.diff does not exist/);
-  const noRepo = await cli(['analyze', '--patch', 'agent.diff', '--gold', 'gold.diff', '--repo', mkdtempSync(join(tmpdir(), 'norepo-'))]);
+  const noRepo = await cli([
+    'analyze',
+    '--patch',
+    'agent.diff',
+    '--gold',
+    'gold.diff',
+    '--repo',
+    mkdtempSync(join(tmpdir(), 'norepo-')),
+  ]);
   assert.match(noRepo.err, /not a git repository/);
   const usage = await cli(['analyze', '--patch', 'agent.diff']);
   assert.equal(usage.code, 2);

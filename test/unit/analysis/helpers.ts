@@ -26,4 +26,5 @@ export function analyzeOne(path: string, base: string, step: string, gold: strin
 export const labelsOf = (a: StepAnalysis, symbol?: string): string[] =>
   a.drift.filter((d) => symbol === undefined || d.symbol === symbol).map((d) => d.label);
 
-export const suggestion = (a: StepAnalysis, label: string): DriftSuggestion | undefined => a.drift.find((d) => d.label === label);
+export const suggestion = (a: StepAnalysis, label: string): DriftSuggestion | undefined =>
+  a.drift.find((d) => d.label === label);

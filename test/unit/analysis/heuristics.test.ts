@@ -19,7 +19,9 @@ def other(x):
 const withLoad = (body: string) => BASE.replace('    value = cfg[key]\n    return value\n', body);
 
 test('INPUT GATING: gold adds a raise the step lacks, with evidence from gold', async () => {
-  const gold = withLoad('    if key not in cfg:\n        raise KeyError(key)\n    value = cfg[key]\n    return value\n');
+  const gold = withLoad(
+    '    if key not in cfg:\n        raise KeyError(key)\n    value = cfg[key]\n    return value\n',
+  );
   const step = withLoad('    value = cfg[key]  # no check\n    return value\n');
   const a = await analyzeOne('m.py', BASE, step, gold);
   const s = suggestion(a, 'INPUT GATING');
@@ -40,15 +42,26 @@ test('INPUT GATING: step adds an early return gold does not have', async () => {
 });
 
 test('INPUT GATING not suggested when both add the same check with other wording', async () => {
-  const gold = withLoad('    if key not in cfg:\n        raise KeyError(f"missing {key}")\n    value = cfg[key]\n    return value\n');
-  const step = withLoad('    if key not in cfg:\n        raise KeyError("no such key: " + key)\n    value = cfg[key]\n    return value\n');
+  const gold = withLoad(
+    '    if key not in cfg:\n        raise KeyError(f"missing {key}")\n    value = cfg[key]\n    return value\n',
+  );
+  const step = withLoad(
+    '    if key not in cfg:\n        raise KeyError("no such key: " + key)\n    value = cfg[key]\n    return value\n',
+  );
   const a = await analyzeOne('m.py', BASE, step, gold);
-  assert.deepEqual(labelsOf(a).filter((l) => l === 'INPUT GATING'), []);
+  assert.deepEqual(
+    labelsOf(a).filter((l) => l === 'INPUT GATING'),
+    [],
+  );
 });
 
 test('SILENT FALLBACK: dict.get with a default, `or` default and int() coercion in the step only', async () => {
   const gold = withLoad('    value = cfg[key]\n    return value\n    \n');
-  for (const body of ['    value = cfg.get(key, 0)\n    return value\n', '    value = cfg[key] or []\n    return value\n', '    value = int(cfg[key])\n    return value\n']) {
+  for (const body of [
+    '    value = cfg.get(key, 0)\n    return value\n',
+    '    value = cfg[key] or []\n    return value\n',
+    '    value = int(cfg[key])\n    return value\n',
+  ]) {
     const a = await analyzeOne('m.py', BASE, withLoad(body), gold);
     const s = suggestion(a, 'SILENT FALLBACK');
     assert.ok(s, `for ${body.trim()}: ${labelsOf(a)}`);
@@ -58,7 +71,12 @@ test('SILENT FALLBACK: dict.get with a default, `or` default and int() coercion 
 });
 
 test('SILENT FALLBACK not suggested for a plain .get(key) or when gold falls back the same way', async () => {
-  const a = await analyzeOne('m.py', BASE, withLoad('    value = cfg.get(key)\n    return value\n'), withLoad('    value = cfg[key]\n    return value\n'));
+  const a = await analyzeOne(
+    'm.py',
+    BASE,
+    withLoad('    value = cfg.get(key)\n    return value\n'),
+    withLoad('    value = cfg[key]\n    return value\n'),
+  );
   assert.equal(suggestion(a, 'SILENT FALLBACK'), undefined);
   const same = withLoad('    value = cfg.get(key, 0)\n    return value\n');
   const b = await analyzeOne('m.py', BASE, same.replace('cfg.get(key, 0)', 'cfg.get(key,0)'), same);
@@ -66,7 +84,8 @@ test('SILENT FALLBACK not suggested for a plain .get(key) or when gold falls bac
 });
 
 test('ERROR HANDLING: a broader except clause than gold', async () => {
-  const body = (exc: string) => `    try:\n        value = cfg[key]\n    except ${exc}:\n        value = None\n    return value\n`;
+  const body = (exc: string) =>
+    `    try:\n        value = cfg[key]\n    except ${exc}:\n        value = None\n    return value\n`;
   const a = await analyzeOne('m.py', BASE, withLoad(body('Exception')), withLoad(body('KeyError')));
   const s = suggestion(a, 'ERROR HANDLING');
   assert.ok(s, `${labelsOf(a)}`);
@@ -75,7 +94,12 @@ test('ERROR HANDLING: a broader except clause than gold', async () => {
 });
 
 test('ERROR HANDLING: a different exception type raised', async () => {
-  const a = await analyzeOne('m.py', BASE, withLoad('    raise ValueError(key)\n'), withLoad('    raise KeyError(key)\n'));
+  const a = await analyzeOne(
+    'm.py',
+    BASE,
+    withLoad('    raise ValueError(key)\n'),
+    withLoad('    raise KeyError(key)\n'),
+  );
   assert.ok(suggestion(a, 'ERROR HANDLING'));
 });
 
@@ -83,14 +107,23 @@ test('ERROR HANDLING not suggested when only the handler body layout differs', a
   const a = await analyzeOne(
     'm.py',
     BASE,
-    withLoad('    try:\n        value = cfg[key]\n    except (KeyError, IndexError):\n        value = None\n    return value\n'),
-    withLoad('    try:\n        value = cfg[key]\n    except (KeyError,IndexError):\n        value = None\n\n    return value\n'),
+    withLoad(
+      '    try:\n        value = cfg[key]\n    except (KeyError, IndexError):\n        value = None\n    return value\n',
+    ),
+    withLoad(
+      '    try:\n        value = cfg[key]\n    except (KeyError,IndexError):\n        value = None\n\n    return value\n',
+    ),
   );
   assert.equal(suggestion(a, 'ERROR HANDLING'), undefined);
 });
 
 test('RETURN SHAPE: a tuple where gold returns one value', async () => {
-  const a = await analyzeOne('m.py', BASE, withLoad('    value = cfg[key]\n    return value, key\n'), withLoad('    value = cfg[key]\n    return value\n'));
+  const a = await analyzeOne(
+    'm.py',
+    BASE,
+    withLoad('    value = cfg[key]\n    return value, key\n'),
+    withLoad('    value = cfg[key]\n    return value\n'),
+  );
   const s = suggestion(a, 'RETURN SHAPE');
   assert.ok(s);
   assert.match(s.reason, /tuple\/2/);
@@ -98,26 +131,52 @@ test('RETURN SHAPE: a tuple where gold returns one value', async () => {
 });
 
 test('RETURN SHAPE not suggested when only the returned name differs', async () => {
-  const a = await analyzeOne('m.py', BASE, withLoad('    v = cfg[key]\n    return v\n'), withLoad('    value = cfg[key]\n    return value\n'));
+  const a = await analyzeOne(
+    'm.py',
+    BASE,
+    withLoad('    v = cfg[key]\n    return v\n'),
+    withLoad('    value = cfg[key]\n    return value\n'),
+  );
   assert.equal(suggestion(a, 'RETURN SHAPE'), undefined);
 });
 
 test('EXTERNAL EFFECTS: print, logging, argument writes and globals in the step only', async () => {
   const gold = withLoad('    value = cfg[key]\n    return value\n  \n');
-  for (const line of ['    print(value)\n', '    logger.warning("loaded %s", key)\n', '    cfg["seen"] = True\n', '    cfg.setdefault("n", 0)\n', '    global CACHE\n    CACHE = value\n']) {
+  for (const line of [
+    '    print(value)\n',
+    '    logger.warning("loaded %s", key)\n',
+    '    cfg["seen"] = True\n',
+    '    cfg.setdefault("n", 0)\n',
+    '    global CACHE\n    CACHE = value\n',
+  ]) {
     const a = await analyzeOne('m.py', BASE, withLoad(`    value = cfg[key]\n${line}    return value\n`), gold);
     assert.ok(suggestion(a, 'EXTERNAL EFFECTS'), `for ${line.trim()}: ${labelsOf(a)}`);
   }
 });
 
 test('EXTERNAL EFFECTS not suggested for local variables', async () => {
-  const a = await analyzeOne('m.py', BASE, withLoad('    value = cfg[key]\n    result = [value]\n    result.append(1)\n    return value\n'), withLoad('    value = cfg[key]\n    return value\n  \n'));
+  const a = await analyzeOne(
+    'm.py',
+    BASE,
+    withLoad('    value = cfg[key]\n    result = [value]\n    result.append(1)\n    return value\n'),
+    withLoad('    value = cfg[key]\n    return value\n  \n'),
+  );
   assert.equal(suggestion(a, 'EXTERNAL EFFECTS'), undefined);
 });
 
 test('INCOMPLETE: the step leaves a stub where gold implements', async () => {
-  for (const body of ['    pass\n', '    raise NotImplementedError\n', '    """Load."""\n', '    # TODO: load the value\n    return None\n']) {
-    const a = await analyzeOne('m.py', BASE, withLoad(body), withLoad('    value = cfg[key].strip()\n    return value\n'));
+  for (const body of [
+    '    pass\n',
+    '    raise NotImplementedError\n',
+    '    """Load."""\n',
+    '    # TODO: load the value\n    return None\n',
+  ]) {
+    const a = await analyzeOne(
+      'm.py',
+      BASE,
+      withLoad(body),
+      withLoad('    value = cfg[key].strip()\n    return value\n'),
+    );
     const s = suggestion(a, 'INCOMPLETE');
     assert.ok(s, `for ${body.trim()}: ${labelsOf(a)}`);
     assert.equal(s.group, 'D');
@@ -126,7 +185,12 @@ test('INCOMPLETE: the step leaves a stub where gold implements', async () => {
 });
 
 test('INCOMPLETE not suggested for a real implementation', async () => {
-  const a = await analyzeOne('m.py', BASE, withLoad('    value = cfg[key].strip()\n    return value\n'), withLoad('    value = cfg[key].lower()\n    return value\n'));
+  const a = await analyzeOne(
+    'm.py',
+    BASE,
+    withLoad('    value = cfg[key].strip()\n    return value\n'),
+    withLoad('    value = cfg[key].lower()\n    return value\n'),
+  );
   assert.equal(suggestion(a, 'INCOMPLETE'), undefined);
 });
 
@@ -139,7 +203,12 @@ test('EQUIVALENT: the step differs from gold only in comments and layout', async
 });
 
 test('EQUIVALENT not suggested when a literal differs', async () => {
-  const a = await analyzeOne('m.py', BASE, withLoad('    value = cfg[key].strip("x")\n    return value\n'), withLoad('    value = cfg[key].strip("y")\n    return value\n'));
+  const a = await analyzeOne(
+    'm.py',
+    BASE,
+    withLoad('    value = cfg[key].strip("x")\n    return value\n'),
+    withLoad('    value = cfg[key].strip("y")\n    return value\n'),
+  );
   assert.equal(suggestion(a, 'EQUIVALENT'), undefined);
 });
 
@@ -151,7 +220,10 @@ test('EXTRA EDITS: the step also edits a function gold leaves alone', async () =
   assert.equal(s?.label, 'EXTRA EDITS');
   assert.equal(s?.group, 'C');
   assert.ok(s?.evidence.some((e) => e.side === 'step' && e.text.includes('x + 2')));
-  assert.deepEqual(a.symbols.overshoot.map((o) => o.symbol), ['other']);
+  assert.deepEqual(
+    a.symbols.overshoot.map((o) => o.symbol),
+    ['other'],
+  );
 });
 
 test('EXTRA EDITS not suggested when the step edits only the target', async () => {

@@ -11,13 +11,16 @@ import { diffOf, symbols } from './helpers';
 
 function module(n: number, edit: (i: number) => string = () => ''): string {
   let text = 'import os\n\n\n';
-  for (let i = 0; i < n; i++) text += `def f${i}(x):\n    total = x${edit(i)}\n    for k in range(${i}):\n        total += k\n    return total\n\n\n`;
+  for (let i = 0; i < n; i++)
+    text += `def f${i}(x):\n    total = x${edit(i)}\n    for k in range(${i}):\n        total += k\n    return total\n\n\n`;
   return text;
 }
 
 /** Every node: type, field, span and positions, in document order. */
 function dump(node: SyntaxNodeLike, field: string | null = null, out: string[] = []): string[] {
-  out.push(`${field ?? ''}:${node.type}@${node.startIndex}-${node.endIndex} ${node.startPosition.row}.${node.startPosition.column}-${node.endPosition.row}.${node.endPosition.column}`);
+  out.push(
+    `${field ?? ''}:${node.type}@${node.startIndex}-${node.endIndex} ${node.startPosition.row}.${node.startPosition.column}-${node.endPosition.row}.${node.endPosition.column}`,
+  );
   for (let i = 0; i < node.childCount; i++) dump(node.child(i)!, node.fieldNameForChild(i), out);
   return out;
 }
@@ -51,7 +54,10 @@ test('syntaxEdits, applied one after the other, turn the pre-image into the post
   for (const [pre, post] of cases) {
     let text = pre;
     for (const e of editsOf('x.py', pre, post)) {
-      const point = (s: string, i: number) => ({ row: s.slice(0, i).split('\n').length - 1, column: i - (s.lastIndexOf('\n', i - 1) + 1) });
+      const point = (s: string, i: number) => ({
+        row: s.slice(0, i).split('\n').length - 1,
+        column: i - (s.lastIndexOf('\n', i - 1) + 1),
+      });
       assert.deepEqual(e.startPosition, point(text, e.startIndex));
       assert.deepEqual(e.oldEndPosition, point(text, e.oldEndIndex));
       text = text.slice(0, e.startIndex) + post.slice(e.startIndex, e.newEndIndex) + text.slice(e.oldEndIndex);

@@ -16,7 +16,9 @@ const FIXTURES = join(__dirname, '../../fixtures/analysis/base');
 
 /** Every node: type, named, field, span and positions, in document order. */
 function dump(node: SyntaxNodeLike, field: string | null = null, out: string[] = []): string[] {
-  out.push(`${field ?? ''}:${node.type}${node.isNamed ? '' : '!'}@${node.startIndex}-${node.endIndex} ${node.startPosition.row}.${node.startPosition.column}-${node.endPosition.row}.${node.endPosition.column} ${node.childForFieldName('name')?.text ?? ''}`);
+  out.push(
+    `${field ?? ''}:${node.type}${node.isNamed ? '' : '!'}@${node.startIndex}-${node.endIndex} ${node.startPosition.row}.${node.startPosition.column}-${node.endPosition.row}.${node.endPosition.column} ${node.childForFieldName('name')?.text ?? ''}`,
+  );
   for (let i = 0; i < node.childCount; i++) dump(node.child(i)!, node.fieldNameForChild(i), out);
   return out;
 }
@@ -24,7 +26,8 @@ function dump(node: SyntaxNodeLike, field: string | null = null, out: string[] =
 /** Named nodes down to `depth`, in document order (reads those levels only). */
 function namedNodes(node: SyntaxNodeLike, depth: number, out: SyntaxNodeLike[] = []): SyntaxNodeLike[] {
   out.push(node);
-  if (depth > 0) for (let i = 0; i < node.childCount; i++) if (node.child(i)!.isNamed) namedNodes(node.child(i)!, depth - 1, out);
+  if (depth > 0)
+    for (let i = 0; i < node.childCount; i++) if (node.child(i)!.isNamed) namedNodes(node.child(i)!, depth - 1, out);
   return out;
 }
 
@@ -34,7 +37,10 @@ const sources: [LanguageId, string][] = [
   ['go', readFileSync(join(FIXTURES, 'server.go'), 'utf8')],
   ['java', readFileSync(join(FIXTURES, 'App.java'), 'utf8')],
   ['rust', readFileSync(join(FIXTURES, 'lib.rs'), 'utf8')],
-  ['python', 'class A:\n    @property\n    def f(self, x=[1, 2]):\n        """Doc."""\n        return {"a": x or 0}\n\n\ndef g(:\n    pass\n'],
+  [
+    'python',
+    'class A:\n    @property\n    def f(self, x=[1, 2]):\n        """Doc."""\n        return {"a": x or 0}\n\n\ndef g(:\n    pass\n',
+  ],
 ];
 
 test('a lazily copied tree equals the wasm tree, read level by level or by whole subtrees', async () => {
@@ -85,14 +91,26 @@ test('symbol discovery that skips subtrees without definition nodes finds exactl
 
 test('metrics alone are the cyclomatic complexity and logical lines of the full details', async () => {
   for (const [language, text] of sources) {
-    const path = { python: 'm.py', javascript: 'm.js', typescript: 'm.ts', tsx: 'm.tsx', go: 'm.go', java: 'M.java', rust: 'm.rs' }[language];
+    const path = {
+      python: 'm.py',
+      javascript: 'm.js',
+      typescript: 'm.ts',
+      tsx: 'm.tsx',
+      go: 'm.go',
+      java: 'M.java',
+      rust: 'm.rs',
+    }[language];
     const light = (await symbols.open(path, text))!;
     const full = (await symbols.open(path, text))!;
     assert.ok(light.symbols.length > 2, language);
     // Inner symbols first in one, outer first in the other: copies read lazily either way.
     for (const s of [...light.symbols].reverse()) {
       const d = full.detail(s.qualifiedName)!;
-      assert.deepEqual(light.metrics(s.qualifiedName), { cyclomatic: d.cyclomatic, lloc: d.lloc }, `${language} ${s.qualifiedName}`);
+      assert.deepEqual(
+        light.metrics(s.qualifiedName),
+        { cyclomatic: d.cyclomatic, lloc: d.lloc },
+        `${language} ${s.qualifiedName}`,
+      );
     }
     assert.equal(light.metrics('no.such.symbol'), undefined);
     light.dispose();

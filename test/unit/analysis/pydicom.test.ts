@@ -34,7 +34,10 @@ test('pydicom-1458: same function as gold; gold also updates the module docstrin
   assert.deepEqual(a.symbols.step, [`${FILE}::get_pixeldata`]);
   assert.equal(a.symbols.jaccard, 1);
   assert.deepEqual(a.symbols.overshoot, []);
-  assert.deepEqual(a.symbols.undershoot.map((u) => u.symbol), ['<module>']);
+  assert.deepEqual(
+    a.symbols.undershoot.map((u) => u.symbol),
+    ['<module>'],
+  );
 });
 
 test('pydicom-1458: INPUT GATING suggested with the missing PlanarConfiguration check and BitsStored requirement as evidence', async () => {
@@ -51,7 +54,10 @@ test('pydicom-1458: INPUT GATING suggested with the missing PlanarConfiguration 
   assert.ok(step.includes("required_elements.append('PixelRepresentation')"), step.join('\n'));
   // Evidence line numbers point at those lines of each side's version of the file.
   for (const e of s.evidence) {
-    const post = applyFilePatch(pre, parsePatch(readFileSync(join(dir, e.side === 'gold' ? 'gold.diff' : 'agent.diff'), 'utf8')).files[0]);
+    const post = applyFilePatch(
+      pre,
+      parsePatch(readFileSync(join(dir, e.side === 'gold' ? 'gold.diff' : 'agent.diff'), 'utf8')).files[0],
+    );
     assert.equal(post.split('\n')[e.line - 1].trim(), e.text);
   }
 });

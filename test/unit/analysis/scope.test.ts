@@ -34,37 +34,72 @@ test('jaccard: |A∩B|/|A∪B|, null when both empty', () => {
 
 test('file and symbol overshoot/undershoot across several files, with Jaccard of each', async () => {
   const a = await run(
-    { 'a.py': base['a.py'].replace('return 1', 'return 10').replace('return 2', 'return 20'), 'README.txt': 'hello\nthere\n' },
+    {
+      'a.py': base['a.py'].replace('return 1', 'return 10').replace('return 2', 'return 20'),
+      'README.txt': 'hello\nthere\n',
+    },
     { 'a.py': base['a.py'].replace('return 1', 'return 11'), 'c.py': 'def h():\n    return 33\n' },
   );
-  assert.deepEqual(a.files.overshoot.map((e) => e.file), ['README.txt']);
-  assert.deepEqual(a.files.undershoot.map((e) => e.file), ['c.py']);
+  assert.deepEqual(
+    a.files.overshoot.map((e) => e.file),
+    ['README.txt'],
+  );
+  assert.deepEqual(
+    a.files.undershoot.map((e) => e.file),
+    ['c.py'],
+  );
   assert.equal(a.files.jaccard, 1 / 3);
-  assert.deepEqual(a.symbols.overshoot.map((e) => `${e.file}::${e.symbol}`), ['a.py::g']);
-  assert.deepEqual(a.symbols.undershoot.map((e) => `${e.file}::${e.symbol}`), ['c.py::h']);
+  assert.deepEqual(
+    a.symbols.overshoot.map((e) => `${e.file}::${e.symbol}`),
+    ['a.py::g'],
+  );
+  assert.deepEqual(
+    a.symbols.undershoot.map((e) => `${e.file}::${e.symbol}`),
+    ['c.py::h'],
+  );
   // step {a.f, a.g}, gold {a.f, c.h}: 1 of 3 pairs shared; README.txt has no symbols.
   assert.equal(a.symbols.jaccard, 1 / 3);
   assert.deepEqual(a.symbols.overshoot[0].ranges, [{ side: 'step', startLine: 6, endLine: 6 }]);
   const readme = a.coverage.find((c) => c.file === 'README.txt');
-  assert.deepEqual(readme, { file: 'README.txt', language: null, level: 'file', note: 'no grammar for this file type: file-level only' });
+  assert.deepEqual(readme, {
+    file: 'README.txt',
+    language: null,
+    level: 'file',
+    note: 'no grammar for this file type: file-level only',
+  });
 });
 
 test('a file with no grammar still gets file-level decorations; symbol-level files get symbol ones', async () => {
-  const a = await run({ 'README.txt': 'hello\nthere\n', 'a.py': base['a.py'].replace('return 2', 'return 20') }, { 'a.py': base['a.py'].replace('return 1', 'return 11') });
+  const a = await run(
+    { 'README.txt': 'hello\nthere\n', 'a.py': base['a.py'].replace('return 2', 'return 20') },
+    { 'a.py': base['a.py'].replace('return 1', 'return 11') },
+  );
   const decos = decorationsFor(a);
   const readme = decos.find((d) => d.file === 'README.txt')!;
-  assert.deepEqual(readme.decorations.map((d) => [d.kind, d.startLine, d.endLine]), [['overshoot', 2, 2]]);
+  assert.deepEqual(
+    readme.decorations.map((d) => [d.kind, d.startLine, d.endLine]),
+    [['overshoot', 2, 2]],
+  );
   const py = decos.find((d) => d.file === 'a.py')!;
   assert.deepEqual(
     py.decorations.filter((d) => d.kind !== 'drift').map((d) => [d.kind, d.symbol, d.startLine]),
-    [['undershoot', 'f', 2], ['overshoot', 'g', 6]],
+    [
+      ['undershoot', 'f', 2],
+      ['overshoot', 'g', 6],
+    ],
   );
 });
 
 test('undershoot of a file the step never touched lands on the unchanged lines of the step version', async () => {
-  const a = await run({ 'a.py': base['a.py'].replace('return 1', 'return 10') }, { 'a.py': base['a.py'].replace('return 1', 'return 10'), 'c.py': 'def h():\n    return 33\n' });
+  const a = await run(
+    { 'a.py': base['a.py'].replace('return 1', 'return 10') },
+    { 'a.py': base['a.py'].replace('return 1', 'return 10'), 'c.py': 'def h():\n    return 33\n' },
+  );
   const [entry] = a.symbols.undershoot;
-  assert.deepEqual(entry.ranges, [{ side: 'gold', startLine: 2, endLine: 2 }, { side: 'step', startLine: 2, endLine: 2 }]);
+  assert.deepEqual(entry.ranges, [
+    { side: 'gold', startLine: 2, endLine: 2 },
+    { side: 'step', startLine: 2, endLine: 2 },
+  ]);
 });
 
 test('without a symbol index everything is file level, with the reason', async () => {

@@ -71,26 +71,48 @@ test('Python metrics: radon-style cyclomatic complexity and logical lines', asyn
 test('JavaScript and TypeScript: classes, methods, functions and arrow functions', async () => {
   const js = `class Cart {\n  add(item) {\n    this.items.push(item);\n  }\n}\nfunction total(c) { return 0; }\nconst fmt = (n) => n.toFixed(2);\n`;
   const o = await outline('cart.js', js);
-  assert.deepEqual(o.symbols.map((s) => s.qualifiedName), ['Cart', 'Cart.add', 'total', 'fmt']);
+  assert.deepEqual(
+    o.symbols.map((s) => s.qualifiedName),
+    ['Cart', 'Cart.add', 'total', 'fmt'],
+  );
   o.dispose();
   const ts = `export interface Shape { area(): number }\nexport class Sq implements Shape {\n  constructor(private s: number) {}\n  area(): number { return this.s ** 2; }\n}\n`;
   const t = await outline('sq.ts', ts);
-  assert.deepEqual(t.symbols.map((s) => s.qualifiedName), ['Shape', 'Shape.area', 'Sq', 'Sq.constructor', 'Sq.area']);
+  assert.deepEqual(
+    t.symbols.map((s) => s.qualifiedName),
+    ['Shape', 'Shape.area', 'Sq', 'Sq.constructor', 'Sq.area'],
+  );
   t.dispose();
 });
 
 test('Go: methods qualified by their receiver type', async () => {
-  const o = await outline('srv.go', `package p\n\ntype Server struct{}\n\nfunc (s *Server) Run(x int) error {\n\treturn nil\n}\n\nfunc New() *Server { return &Server{} }\n`);
-  assert.deepEqual(o.symbols.map((s) => [s.qualifiedName, s.kind]), [['Server', 'type'], ['Server.Run', 'method'], ['New', 'function']]);
+  const o = await outline(
+    'srv.go',
+    `package p\n\ntype Server struct{}\n\nfunc (s *Server) Run(x int) error {\n\treturn nil\n}\n\nfunc New() *Server { return &Server{} }\n`,
+  );
+  assert.deepEqual(
+    o.symbols.map((s) => [s.qualifiedName, s.kind]),
+    [
+      ['Server', 'type'],
+      ['Server.Run', 'method'],
+      ['New', 'function'],
+    ],
+  );
   o.dispose();
 });
 
 test('Java and Rust: methods inside classes and impl blocks', async () => {
   const j = await outline('A.java', `class A {\n  A() {}\n  int m(int x) { return x; }\n}\n`);
-  assert.deepEqual(j.symbols.map((s) => s.qualifiedName), ['A', 'A.A', 'A.m']);
+  assert.deepEqual(
+    j.symbols.map((s) => s.qualifiedName),
+    ['A', 'A.A', 'A.m'],
+  );
   j.dispose();
   const r = await outline('lib.rs', `struct S;\nimpl S {\n    fn new() -> S { S }\n}\nfn free() {}\n`);
-  assert.deepEqual(r.symbols.map((s) => s.qualifiedName), ['S', 'S#2', 'S#2.new', 'free']);
+  assert.deepEqual(
+    r.symbols.map((s) => s.qualifiedName),
+    ['S', 'S#2', 'S#2.new', 'free'],
+  );
   r.dispose();
 });
 

@@ -11,21 +11,47 @@ const dir = mkdtempSync(join(tmpdir(), 'chainlens-validate-'));
 test('validate: the demo chain is valid (exit 0, one summary line)', async () => {
   const r = await runCli(['validate', join(ROOT, 'demo/chain.json')]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /valid chainswe chain 'chainlens-demo_invoicekit_20240312' \(chainlens-demo\/invoicekit @ 5a6d67e1afa1, 3 steps\)/);
+  assert.match(
+    r.stdout,
+    /valid chainswe chain 'chainlens-demo_invoicekit_20240312' \(chainlens-demo\/invoicekit @ 5a6d67e1afa1, 3 steps\)/,
+  );
 });
 
 test('validate: a JSONL dataset is checked chain by chain, and one chain can be picked', async () => {
   const all = await runCli(['validate', join(ROOT, 'demo/chain.jsonl')]);
   assert.equal(all.code, 0, all.stderr);
   assert.match(all.stdout, /valid ChainSWE dataset of 2 chains/);
-  const one = await runCli(['validate', join(ROOT, 'demo/chain.jsonl'), '--chain-id', 'chainlens-demo_invoicekit_20240312_two_step']);
+  const one = await runCli([
+    'validate',
+    join(ROOT, 'demo/chain.jsonl'),
+    '--chain-id',
+    'chainlens-demo_invoicekit_20240312_two_step',
+  ]);
   assert.equal(one.code, 0, one.stderr);
   assert.match(one.stdout, /2 steps/);
 });
 
 test('validate: invalid input exits 1 with exactly one line per problem, naming file, line and JSON path', async () => {
   const file = join(dir, 'bad.jsonl');
-  writeFileSync(file, JSON.stringify({ continuous_id: 'a', repo: 'o/r', base_commit: 'f'.repeat(40), bug_fixes: [{ order: 1, swebench_instance_id: 'x', problem_statement: '', patch: '', test_patch: 1, FAIL_TO_PASS: [], PASS_TO_PASS: [] }] }) + '\n{"continuous_id": "b"}\n');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      continuous_id: 'a',
+      repo: 'o/r',
+      base_commit: 'f'.repeat(40),
+      bug_fixes: [
+        {
+          order: 1,
+          swebench_instance_id: 'x',
+          problem_statement: '',
+          patch: '',
+          test_patch: 1,
+          FAIL_TO_PASS: [],
+          PASS_TO_PASS: [],
+        },
+      ],
+    }) + '\n{"continuous_id": "b"}\n',
+  );
   const r = await runCli(['validate', file]);
   assert.equal(r.code, 1);
   const lines = r.stdout.trim().split('\n');

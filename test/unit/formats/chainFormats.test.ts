@@ -44,14 +44,19 @@ test('a ChainSWE chain becomes a Chain with steps sorted by order and test lists
   const chain = loadChain('c.json', JSON.stringify(raw));
   assert.equal(chain.format, 'chainswe');
   assert.equal(chain.id, 'demo_chain');
-  assert.deepEqual(chain.steps.map((s) => s.order), [1, 2]);
+  assert.deepEqual(
+    chain.steps.map((s) => s.order),
+    [1, 2],
+  );
   assert.deepEqual(chain.steps[0].passToPass, ['t.py::test_b', 't.py::test_c[1-2]']);
   assert.equal(chain.steps[0].testCmd, 'pytest -rA t.py');
   assert.equal(chain.dockerImage, 'img:1');
 });
 
 test('a ChainSWE JSONL dataset is picked from by continuous_id; without one the error lists the ids', () => {
-  const text = [chainSwe({ continuous_id: 'one' }), chainSwe({ continuous_id: 'two' })].map((c) => JSON.stringify(c)).join('\n') + '\n';
+  const text =
+    [chainSwe({ continuous_id: 'one' }), chainSwe({ continuous_id: 'two' })].map((c) => JSON.stringify(c)).join('\n') +
+    '\n';
   assert.equal(loadChain('d.jsonl', text, { chainId: 'two' }).id, 'two');
   const noId = problems(() => loadChain('d.jsonl', text));
   assert.match(noId.join('\n'), /--chain-id/);
@@ -64,20 +69,41 @@ test('missing fields and wrong types are reported with file and JSON path, one l
   const raw = chainSwe({ repo: 42 }, [{ patch: undefined }, { FAIL_TO_PASS: 'not json' }]);
   const lines = problems(() => loadChain('bad.json', JSON.stringify(raw)));
   assert.ok(lines.includes('bad.json: $.repo: expected string, received number'), lines.join('\n'));
-  assert.ok(lines.includes('bad.json: $.bug_fixes[0].patch: missing required field (expected string)'), lines.join('\n'));
-  assert.ok(lines.some((l) => l.startsWith('bad.json: $.bug_fixes[1].FAIL_TO_PASS: expected an array of test ids')), lines.join('\n'));
+  assert.ok(
+    lines.includes('bad.json: $.bug_fixes[0].patch: missing required field (expected string)'),
+    lines.join('\n'),
+  );
+  assert.ok(
+    lines.some((l) => l.startsWith('bad.json: $.bug_fixes[1].FAIL_TO_PASS: expected an array of test ids')),
+    lines.join('\n'),
+  );
 });
 
 test('a JSONL problem names the line of the chain', () => {
-  const text = JSON.stringify(chainSwe({ continuous_id: 'ok' })) + '\n' + JSON.stringify(chainSwe({ continuous_id: 'bad', base_commit: 'xyz' })) + '\n';
+  const text =
+    JSON.stringify(chainSwe({ continuous_id: 'ok' })) +
+    '\n' +
+    JSON.stringify(chainSwe({ continuous_id: 'bad', base_commit: 'xyz' })) +
+    '\n';
   const lines = problems(() => loadChain('d.jsonl', text, { chainId: 'bad' }));
   assert.ok(lines.includes('d.jsonl:2: $.base_commit: expected a commit hash'), lines.join('\n'));
 });
 
 test('duplicate order and duplicate instance ids are errors naming both positions', () => {
-  const lines = problems(() => loadChain('c.json', JSON.stringify(chainSwe({}, [{ order: 1 }, { order: 1, swebench_instance_id: 'owner__repo-1' }]))));
-  assert.ok(lines.some((l) => l === 'c.json: $.bug_fixes[1].order: duplicate order 1 (also $.bug_fixes[0])'), lines.join('\n'));
-  assert.ok(lines.some((l) => /\$\.bug_fixes\[1\]\.swebench_instance_id: duplicate 'owner__repo-1'/.test(l)), lines.join('\n'));
+  const lines = problems(() =>
+    loadChain(
+      'c.json',
+      JSON.stringify(chainSwe({}, [{ order: 1 }, { order: 1, swebench_instance_id: 'owner__repo-1' }])),
+    ),
+  );
+  assert.ok(
+    lines.some((l) => l === 'c.json: $.bug_fixes[1].order: duplicate order 1 (also $.bug_fixes[0])'),
+    lines.join('\n'),
+  );
+  assert.ok(
+    lines.some((l) => /\$\.bug_fixes\[1\]\.swebench_instance_id: duplicate 'owner__repo-1'/.test(l)),
+    lines.join('\n'),
+  );
 });
 
 test('malformed JSON reports file, line and column; malformed JSONL the line', () => {
@@ -99,24 +125,44 @@ test('the real SWE-bench pydicom instance is a chain of one step with its image 
 
 test('several SWE-bench instances of one repository are assembled by created_at, or in the order given', () => {
   const text = read('swebench_lite_5_instances.json');
-  const byDate = loadChain('lite.json', text, { instanceIds: undefined === undefined ? ['django__django-16255', 'django__django-15781'] : [] });
-  assert.deepEqual(byDate.steps.map((s) => s.instanceId), ['django__django-16255', 'django__django-15781']);
+  const byDate = loadChain('lite.json', text, {
+    instanceIds: undefined === undefined ? ['django__django-16255', 'django__django-15781'] : [],
+  });
+  assert.deepEqual(
+    byDate.steps.map((s) => s.instanceId),
+    ['django__django-16255', 'django__django-15781'],
+  );
   assert.equal(byDate.repo, 'django/django');
   // JSONL of the two django instances, no order given: created_at decides (15781 is from 2022-06, 16255 from 2022-11).
   const all = JSON.parse(text) as { repo: string }[];
-  const jsonl = all.filter((i) => i.repo === 'django/django').reverse().map((i) => JSON.stringify(i)).join('\n');
+  const jsonl = all
+    .filter((i) => i.repo === 'django/django')
+    .reverse()
+    .map((i) => JSON.stringify(i))
+    .join('\n');
   const chain = loadChain('django.jsonl', jsonl);
-  assert.deepEqual(chain.steps.map((s) => [s.order, s.instanceId]), [[1, 'django__django-15781'], [2, 'django__django-16255']]);
+  assert.deepEqual(
+    chain.steps.map((s) => [s.order, s.instanceId]),
+    [
+      [1, 'django__django-15781'],
+      [2, 'django__django-16255'],
+    ],
+  );
 });
 
 test('instances of several repositories are not one chain: every instance is named', () => {
   const lines = problems(() => loadChain('lite.json', read('swebench_lite_5_instances.json')));
   assert.match(lines[0], /span 4/);
-  assert.ok(lines.some((l) => /lite\.json: \$\[1\]\.repo: sympy\/sympy \(sympy__sympy-13031\)/.test(l)), lines.join('\n'));
+  assert.ok(
+    lines.some((l) => /lite\.json: \$\[1\]\.repo: sympy\/sympy \(sympy__sympy-13031\)/.test(l)),
+    lines.join('\n'),
+  );
 });
 
 test('an unknown instance id is an error listing what is there', () => {
-  const lines = problems(() => loadChain('lite.json', read('swebench_lite_5_instances.json'), { instanceIds: ['django__django-1'] }));
+  const lines = problems(() =>
+    loadChain('lite.json', read('swebench_lite_5_instances.json'), { instanceIds: ['django__django-1'] }),
+  );
   assert.match(lines[0], /no instance 'django__django-1'/);
 });
 

@@ -24,25 +24,35 @@ test("mini-swe-agent's preds.json (a dict keyed by instance id) is read", () => 
 });
 
 test('a JSON list of predictions, with an empty and a null patch, is read', () => {
-  const preds = loadPredictions('p.json', JSON.stringify([
-    { instance_id: 'a', model_name_or_path: 'm', model_patch: '' },
-    { instance_id: 'b', model_name_or_path: 'm', model_patch: null },
-  ]));
+  const preds = loadPredictions(
+    'p.json',
+    JSON.stringify([
+      { instance_id: 'a', model_name_or_path: 'm', model_patch: '' },
+      { instance_id: 'b', model_name_or_path: 'm', model_patch: null },
+    ]),
+  );
   assert.equal(preds.get('a')?.patch, '');
   assert.equal(preds.get('b')?.patch, null);
 });
 
 test('predictions with bad fields, duplicates or a key/id mismatch are errors with file, line and path', () => {
-  const jsonl = '{"instance_id": "a", "model_patch": "x"}\n{"instance_id": 3, "model_patch": "x"}\n{"instance_id": "a", "model_patch": "y"}\n';
+  const jsonl =
+    '{"instance_id": "a", "model_patch": "x"}\n{"instance_id": 3, "model_patch": "x"}\n{"instance_id": "a", "model_patch": "y"}\n';
   try {
     loadPredictions('p.jsonl', jsonl);
     assert.fail('expected an error');
   } catch (e) {
     assert.ok(e instanceof UserError);
     assert.ok(e.details.includes('p.jsonl:2: $.instance_id: expected string, received number'), e.details.join('\n'));
-    assert.ok(e.details.some((d) => d.startsWith("p.jsonl:3: $.instance_id: duplicate prediction for 'a'")), e.details.join('\n'));
+    assert.ok(
+      e.details.some((d) => d.startsWith("p.jsonl:3: $.instance_id: duplicate prediction for 'a'")),
+      e.details.join('\n'),
+    );
   }
-  assert.throws(() => loadPredictions('p.json', JSON.stringify({ k: { instance_id: 'other', model_patch: '' } })), /invalid predictions/);
+  assert.throws(
+    () => loadPredictions('p.json', JSON.stringify({ k: { instance_id: 'other', model_patch: '' } })),
+    /invalid predictions/,
+  );
 });
 
 test('predictions naming instances that are not in the chain are rejected, naming them', () => {

@@ -10,7 +10,10 @@ test("a SWE-agent trajectory authors its instance's step with its final submissi
   const text = readFileSync(name, 'utf8');
   assert.equal(isTrajectoryFile(name, text), true);
   const fromTraj = predictionsFromTrajectory('/runs/pydicom__pydicom-1458.traj', text).get('pydicom__pydicom-1458');
-  const fromPreds = loadPredictions('preds.jsonl', readFileSync(formatFile('sweagent_all_preds__pydicom__pydicom-1458.jsonl'), 'utf8')).get('pydicom__pydicom-1458');
+  const fromPreds = loadPredictions(
+    'preds.jsonl',
+    readFileSync(formatFile('sweagent_all_preds__pydicom__pydicom-1458.jsonl'), 'utf8'),
+  ).get('pydicom__pydicom-1458');
   assert.ok(fromTraj?.patch);
   assert.equal(fromTraj.patch.trim(), fromPreds?.patch?.trim());
 });

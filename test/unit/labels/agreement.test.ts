@@ -40,12 +40,28 @@ test("Cohen's kappa on a textbook table (Cohen 1960 style: 20/5/10/15 → 0.40)"
   assert.equal(k.observed, 0.7);
   assert.equal(k.expected, 0.5);
   assert.ok(Math.abs(k.kappa! - 0.4) < 1e-12);
-  assert.equal(cohenKappa([['x', 'x'], ['x', 'x']]).kappa, null);
+  assert.equal(
+    cohenKappa([
+      ['x', 'x'],
+      ['x', 'x'],
+    ]).kappa,
+    null,
+  );
 });
 
 test('pairs by instance+file+symbol, else by overlapping range; counts targets only one side labelled', () => {
-  const a = [rec('f', 'INPUT GATING'), rec('g', 'EQUIVALENT'), rec(null, 'EXTRA EDITS', { range: { startLine: 30, endLine: 35 } }), rec('only_a', 'STYLE')];
-  const b = [rec('f', 'INPUT GATING', { labeller: 'bob' }), rec('g', 'STYLE', { labeller: 'bob' }), rec(null, 'EXTRA EDITS', { range: { startLine: 33, endLine: 40 } }), rec('h', 'INCOMPLETE')];
+  const a = [
+    rec('f', 'INPUT GATING'),
+    rec('g', 'EQUIVALENT'),
+    rec(null, 'EXTRA EDITS', { range: { startLine: 30, endLine: 35 } }),
+    rec('only_a', 'STYLE'),
+  ];
+  const b = [
+    rec('f', 'INPUT GATING', { labeller: 'bob' }),
+    rec('g', 'STYLE', { labeller: 'bob' }),
+    rec(null, 'EXTRA EDITS', { range: { startLine: 33, endLine: 40 } }),
+    rec('h', 'INCOMPLETE'),
+  ];
   const r = agreement(a, b);
   assert.equal(r.n, 3);
   assert.equal(r.onlyA, 1);
@@ -56,7 +72,10 @@ test('pairs by instance+file+symbol, else by overlapping range; counts targets o
   // EQUIVALENT vs STYLE disagree on the label but agree on the group (A).
   assert.equal(r.groupKappa.observed, 1);
   const text = formatAgreement(r, 'a.jsonl', 'b.jsonl');
-  assert.match(text, /^Cohen's kappa: 0\.\d{3}  \(n = 3 targets labelled in both; 1 only in a\.jsonl, 1 only in b\.jsonl\)/);
+  assert.match(
+    text,
+    /^Cohen's kappa: 0\.\d{3}  \(n = 3 targets labelled in both; 1 only in a\.jsonl, 1 only in b\.jsonl\)/,
+  );
   assert.match(text, /confusion: rows a\.jsonl, columns b\.jsonl/);
   assert.match(text, /\nEQ\s+0\s+1\s+0\s+0\n/);
   // po = 2/3, pe = 2/9: kappa = (2/3 - 2/9) / (1 - 2/9) = 4/7
@@ -64,7 +83,10 @@ test('pairs by instance+file+symbol, else by overlapping range; counts targets o
 });
 
 test("a labeller's later label for the same target replaces the earlier one", () => {
-  const a = [rec('f', 'STYLE', { time: '2025-01-01T00:00:00Z' }), rec('f', 'INPUT GATING', { time: '2025-01-02T00:00:00Z' })];
+  const a = [
+    rec('f', 'STYLE', { time: '2025-01-01T00:00:00Z' }),
+    rec('f', 'INPUT GATING', { time: '2025-01-02T00:00:00Z' }),
+  ];
   const r = agreement(a, [rec('f', 'INPUT GATING')]);
   assert.equal(r.n, 1);
   assert.equal(r.observed, 1);
@@ -90,7 +112,12 @@ test('bad JSONL lines: one error naming file, line and field for each', () => {
 
 test("agreement with ChainLens's suggestions: primary suggestions become label records", async () => {
   const base = 'def f(d):\n    return d["k"]\n';
-  const a = await analyzeOne('a.py', base, 'def f(d):\n    return d.get("k", 0)\n', 'def f(d):\n    if "k" not in d:\n        raise KeyError("k")\n    return d["k"]\n');
+  const a = await analyzeOne(
+    'a.py',
+    base,
+    'def f(d):\n    return d.get("k", 0)\n',
+    'def f(d):\n    if "k" not in d:\n        raise KeyError("k")\n    return d["k"]\n',
+  );
   const suggested = suggestionsAsLabels(a, { chain: 'c1', step: 1, instance: 'i1', time: '2025-01-01T00:00:00Z' });
   assert.equal(suggested.length, 1);
   assert.equal(suggested[0].source, 'suggested');

@@ -13,12 +13,33 @@ async function cli(args: string[], cwd: string) {
 }
 
 const line = (symbol: string, label: string, labeller: string) =>
-  JSON.stringify({ chain: 'c', step: 1, instance: 'i', file: 'a.py', symbol, range: { startLine: 1, endLine: 3 }, label, rationale: 'r', labeller, source: 'human', time: '2025-03-01T10:00:00+01:00' });
+  JSON.stringify({
+    chain: 'c',
+    step: 1,
+    instance: 'i',
+    file: 'a.py',
+    symbol,
+    range: { startLine: 1, endLine: 3 },
+    label,
+    rationale: 'r',
+    labeller,
+    source: 'human',
+    time: '2025-03-01T10:00:00+01:00',
+  });
 
 test('labels agree: prints kappa, n and the confusion table; --json gives the numbers', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'labels-'));
-  writeFileSync(join(dir, 'a.jsonl'), [line('f', 'INPUT GATING', 'ann'), line('g', 'EQUIVALENT', 'ann'), line('h', 'RETURN SHAPE', 'ann')].join('\n') + '\n');
-  writeFileSync(join(dir, 'b.jsonl'), [line('f', 'INPUT GATING', 'bob'), line('g', 'EQUIVALENT', 'bob'), line('h', 'SILENT FALLBACK', 'bob')].join('\r\n'));
+  writeFileSync(
+    join(dir, 'a.jsonl'),
+    [line('f', 'INPUT GATING', 'ann'), line('g', 'EQUIVALENT', 'ann'), line('h', 'RETURN SHAPE', 'ann')].join('\n') +
+      '\n',
+  );
+  writeFileSync(
+    join(dir, 'b.jsonl'),
+    [line('f', 'INPUT GATING', 'bob'), line('g', 'EQUIVALENT', 'bob'), line('h', 'SILENT FALLBACK', 'bob')].join(
+      '\r\n',
+    ),
+  );
   const r = await cli(['labels', 'agree', 'a.jsonl', 'b.jsonl'], dir);
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /^Cohen's kappa: 0\.571  \(n = 3 targets/);

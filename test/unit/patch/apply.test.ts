@@ -37,18 +37,28 @@ test('a hunk shifted by lines added above it is found nearby, like git apply', (
 
 test('a pre-image that does not match is an error naming file and hunk', () => {
   const file = parsePatch(read('multi-file.diff')).files.find((f) => f.oldPath === 'mod.py')!;
-  assert.throws(() => applyFilePatch('something else\n', file), (e: unknown) => {
-    assert.ok(e instanceof HunkMismatchError);
-    assert.match(e.message, /^mod\.py: hunk @@ -1,4 \+1,6 @@ .*does not apply/);
-    return true;
-  });
+  assert.throws(
+    () => applyFilePatch('something else\n', file),
+    (e: unknown) => {
+      assert.ok(e instanceof HunkMismatchError);
+      assert.match(e.message, /^mod\.py: hunk @@ -1,4 \+1,6 @@ .*does not apply/);
+      return true;
+    },
+  );
 });
 
 test('changedLines anchors each change on both sides; mapOldLineToNew shifts lines below hunks', () => {
-  const file = parsePatch('--- a/x\n+++ b/x\n@@ -1,3 +1,4 @@\n a\n-b\n+B\n+B2\n c\n@@ -9,0 +11,2 @@\n+tail1\n+tail2\n').files[0];
+  const file = parsePatch('--- a/x\n+++ b/x\n@@ -1,3 +1,4 @@\n a\n-b\n+B\n+B2\n c\n@@ -9,0 +11,2 @@\n+tail1\n+tail2\n')
+    .files[0];
   assert.deepEqual(
     changedLines(file).map((c) => [c.kind, c.text, c.oldLine, c.newLine]),
-    [['del', 'b', 2, 2], ['add', 'B', 2, 2], ['add', 'B2', 2, 3], ['add', 'tail1', 10, 11], ['add', 'tail2', 10, 12]],
+    [
+      ['del', 'b', 2, 2],
+      ['add', 'B', 2, 2],
+      ['add', 'B2', 2, 3],
+      ['add', 'tail1', 10, 11],
+      ['add', 'tail2', 10, 12],
+    ],
   );
   assert.equal(mapOldLineToNew(file, 1), 1);
   assert.equal(mapOldLineToNew(file, 2), 2);

@@ -19,7 +19,13 @@ test('added file: /dev/null old side, new path, one hunk of added lines', () => 
   assert.equal(f.oldPath, null);
   assert.equal(f.newPath, 'added.py');
   assert.equal(f.newMode, '100644');
-  assert.deepEqual(f.hunks[0].lines.map((l) => [l.kind, l.text, l.newLine]), [['add', 'def h():', 1], ['add', '    pass', 2]]);
+  assert.deepEqual(
+    f.hunks[0].lines.map((l) => [l.kind, l.text, l.newLine]),
+    [
+      ['add', 'def h():', 1],
+      ['add', '    pass', 2],
+    ],
+  );
 });
 
 test('deleted file: no new path, removed lines numbered in the old file', () => {
@@ -27,7 +33,10 @@ test('deleted file: no new path, removed lines numbered in the old file', () => 
   assert.equal(f.status, 'deleted');
   assert.equal(f.oldPath, 'gone.py');
   assert.equal(f.newPath, null);
-  assert.deepEqual(f.hunks[0].lines.map((l) => [l.kind, l.text, l.oldLine]), [['del', 'keep', 1]]);
+  assert.deepEqual(
+    f.hunks[0].lines.map((l) => [l.kind, l.text, l.oldLine]),
+    [['del', 'keep', 1]],
+  );
 });
 
 test('rename with an edit keeps both names, the similarity and the hunk', () => {
@@ -81,14 +90,20 @@ test('empty new file: diff --git without hunks still names the file', () => {
 test('CRLF content: text without the CR, crlf flag set', () => {
   const f = only('crlf.diff');
   const lines = f.hunks[0].lines;
-  assert.deepEqual(lines.map((l) => l.text), ['a', 'b', 'B', 'c', 'd']);
+  assert.deepEqual(
+    lines.map((l) => l.text),
+    ['a', 'b', 'B', 'c', 'd'],
+  );
   assert.ok(lines.every((l) => l.crlf));
 });
 
 test('no newline at end of file marks the last line of each side', () => {
   const f = only('no-newline.diff');
   const marked = f.hunks[0].lines.filter((l) => l.noNewlineAtEnd).map((l) => [l.kind, l.text]);
-  assert.deepEqual(marked, [['del', 'last'], ['add', 'last line']]);
+  assert.deepEqual(marked, [
+    ['del', 'last'],
+    ['add', 'last line'],
+  ]);
 });
 
 test('quoted paths with unicode octal escapes and a space decode to the real name', () => {
@@ -99,21 +114,37 @@ test('quoted paths with unicode octal escapes and a space decode to the real nam
 
 test('lines starting with --- or ++ inside a hunk are content, not headers', () => {
   const f = only('tricky-markers.diff');
-  assert.deepEqual(f.hunks[0].lines.map((l) => [l.kind, l.text]), [
-    ['del', '-- sql comment'],
-    ['add', '-- sql comment changed'],
-    ['context', '++ counter'],
-    ['context', 'plain'],
-    ['add', '--- not a header'],
-  ]);
+  assert.deepEqual(
+    f.hunks[0].lines.map((l) => [l.kind, l.text]),
+    [
+      ['del', '-- sql comment'],
+      ['add', '-- sql comment changed'],
+      ['context', '++ counter'],
+      ['context', 'plain'],
+      ['add', '--- not a header'],
+    ],
+  );
 });
 
 test('multi-file patch: every section, in order', () => {
   const p = fixture('multi-file.diff');
   assert.deepEqual(
     p.files.map((f) => `${f.status}:${filePath(f)}`),
-    ['added:added.py', 'modified:blob.bin', 'copied:copy.txt', 'added:empty.txt', 'deleted:gone.py', 'modified:mod.py', 'renamed:new_name.py',
-      'modified:nonl.txt', 'mode-change:run.sh', 'modified:tricky.txt', 'modified:tést ünï.py', 'modified:win.txt', 'modified:with space.py'],
+    [
+      'added:added.py',
+      'modified:blob.bin',
+      'copied:copy.txt',
+      'added:empty.txt',
+      'deleted:gone.py',
+      'modified:mod.py',
+      'renamed:new_name.py',
+      'modified:nonl.txt',
+      'mode-change:run.sh',
+      'modified:tricky.txt',
+      'modified:tést ünï.py',
+      'modified:win.txt',
+      'modified:with space.py',
+    ],
   );
 });
 
@@ -142,12 +173,15 @@ test('a patch saved with CRLF everywhere still parses its headers', () => {
 
 test('truncated hunk: error names the source and the hunk header line', () => {
   const text = 'diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-b\n';
-  assert.throws(() => parsePatch(text, 'step.diff'), (e: unknown) => {
-    assert.ok(e instanceof PatchParseError);
-    assert.equal(e.line, 4);
-    assert.match(e.message, /^step\.diff: patch line 4: hunk ends early/);
-    return true;
-  });
+  assert.throws(
+    () => parsePatch(text, 'step.diff'),
+    (e: unknown) => {
+      assert.ok(e instanceof PatchParseError);
+      assert.equal(e.line, 4);
+      assert.match(e.message, /^step\.diff: patch line 4: hunk ends early/);
+      return true;
+    },
+  );
 });
 
 test('garbage inside a hunk: error names the offending line', () => {

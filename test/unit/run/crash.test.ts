@@ -21,14 +21,20 @@ function summary(dir: string): { complete: boolean; current: number | null; step
   const s = JSON.parse(r.stdout);
   const tree = (c: string) => git(dir, 'rev-parse', `${c}^{tree}`).trim();
   for (const step of s.steps) {
-    if (step.start) assert.equal(git(dir, 'rev-parse', `refs/chainlens/${s.run.id}/step-${step.order}/start`).trim(), step.start);
-    if (step.end) assert.equal(git(dir, 'rev-parse', `refs/chainlens/${s.run.id}/step-${step.order}/end`).trim(), step.end);
+    if (step.start)
+      assert.equal(git(dir, 'rev-parse', `refs/chainlens/${s.run.id}/step-${step.order}/start`).trim(), step.start);
+    if (step.end)
+      assert.equal(git(dir, 'rev-parse', `refs/chainlens/${s.run.id}/step-${step.order}/end`).trim(), step.end);
   }
   return {
     complete: s.run.complete,
     current: s.run.currentStep,
     headTree: tree('HEAD'),
-    steps: s.steps.map((x: { status: string; start: string; end: string | null }) => ({ status: x.status, startTree: x.start ? tree(x.start) : '', endTree: x.end ? tree(x.end) : null })),
+    steps: s.steps.map((x: { status: string; start: string; end: string | null }) => ({
+      status: x.status,
+      startTree: x.start ? tree(x.start) : '',
+      endTree: x.end ? tree(x.end) : null,
+    })),
   };
 }
 
@@ -67,7 +73,7 @@ for (const mode of ['seq', 'oracle']) {
   });
 }
 
-test('submit killed at every write boundary keeps the person\'s work as the step\'s patch and advances', () => {
+test("submit killed at every write boundary keeps the person's work as the step's patch and advances", () => {
   const c = makeTinyChain();
   try {
     for (const mode of ['seq', 'oracle']) {
@@ -85,7 +91,11 @@ test('submit killed at every write boundary keeps the person\'s work as the step
         const r = runBuiltCli(['status', '--dir', dir, '--json']);
         assert.equal(r.code, 0, r.stderr);
         const s = JSON.parse(r.stdout);
-        assert.deepEqual(s.steps.map((x: { status: string }) => x.status), ['submitted', 'current', 'pending'], `${mode} ${point}`);
+        assert.deepEqual(
+          s.steps.map((x: { status: string }) => x.status),
+          ['submitted', 'current', 'pending'],
+          `${mode} ${point}`,
+        );
         assert.match(git(dir, 'diff', s.steps[0].start, s.steps[0].end), /\+# fixed by hand/);
         assert.equal(git(dir, 'status', '--porcelain'), '');
       }

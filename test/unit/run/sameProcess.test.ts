@@ -19,16 +19,37 @@ test('an engine of the same process refuses to recover a run another engine is s
     const a = await openWorkspace(dir);
     const b = await openWorkspace(dir);
     let concurrent: Promise<unknown> | undefined;
-    const engineA = new ChainRunEngine(a.git, a.store, { now: () => new Date() }, () => {}, process.pid, (point) => {
-      if (point === 'submit:committed') concurrent = b.engine.open().then(() => 'opened', (e: unknown) => e);
-    }, PROCESS_OWNER);
-    writeFileSync(join(dir, 'calc/ops.py'), readFileSync(join(dir, 'calc/ops.py'), 'utf8').replace('return a / b', 'if not b:\n        raise ValueError("zero")\n    return a / b'));
+    const engineA = new ChainRunEngine(
+      a.git,
+      a.store,
+      { now: () => new Date() },
+      () => {},
+      process.pid,
+      (point) => {
+        if (point === 'submit:committed')
+          concurrent = b.engine.open().then(
+            () => 'opened',
+            (e: unknown) => e,
+          );
+      },
+      PROCESS_OWNER,
+    );
+    writeFileSync(
+      join(dir, 'calc/ops.py'),
+      readFileSync(join(dir, 'calc/ops.py'), 'utf8').replace(
+        'return a / b',
+        'if not b:\n        raise ValueError("zero")\n    return a / b',
+      ),
+    );
     const { state } = await engineA.submit();
     assert.ok(concurrent, 'the fault point ran');
     const outcome = await concurrent;
     assert.ok(outcome instanceof RunInUseError, `the second engine ${String(outcome)}`);
     assert.match(outcome.message, /another ChainLens operation in this process/);
-    assert.deepEqual(state.steps.map((s) => s.status), ['submitted', 'current', 'pending']);
+    assert.deepEqual(
+      state.steps.map((s) => s.status),
+      ['submitted', 'current', 'pending'],
+    );
     assert.equal(a.store.readJournal(), null);
     // One commit for step 1, and the second engine opens the run cleanly afterwards.
     assert.equal(git(dir, 'rev-list', '--count', `${c.baseCommit}..HEAD`).trim(), '1');

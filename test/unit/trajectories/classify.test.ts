@@ -34,11 +34,20 @@ test('shell commands get the kind a reader expects, with the reason', () => {
 });
 
 test('files and line ranges come from the command and, when it owns the output, from what it printed', () => {
-  const numbered = analyseBash("nl -ba src/calc.py | sed -n '10,12p'", ok('    10\ta = 1\n    11\tb = 2\n    12\tc = 3\n'), { paths, cwd: '/testbed' });
+  const numbered = analyseBash(
+    "nl -ba src/calc.py | sed -n '10,12p'",
+    ok('    10\ta = 1\n    11\tb = 2\n    12\tc = 3\n'),
+    { paths, cwd: '/testbed' },
+  );
   assert.deepEqual(numbered.touches, [{ path: 'src/calc.py', access: 'view', ranges: [{ start: 10, end: 12 }] }]);
-  assert.deepEqual(numbered.ops, [{ type: 'view', path: 'src/calc.py', startLine: 10, lines: ['a = 1', 'b = 2', 'c = 3'] }]);
+  assert.deepEqual(numbered.ops, [
+    { type: 'view', path: 'src/calc.py', startLine: 10, lines: ['a = 1', 'b = 2', 'c = 3'] },
+  ]);
 
-  const grep = analyseBash('grep -rn foo /testbed/src', ok('/testbed/src/a.py:3:foo\n/testbed/src/b.py:9:  foo()\n'), { paths, cwd: '/testbed' });
+  const grep = analyseBash('grep -rn foo /testbed/src', ok('/testbed/src/a.py:3:foo\n/testbed/src/b.py:9:  foo()\n'), {
+    paths,
+    cwd: '/testbed',
+  });
   assert.deepEqual(grep.touches, [
     { path: 'src/a.py', access: 'search', ranges: [{ start: 3, end: 3 }] },
     { path: 'src/b.py', access: 'search', ranges: [{ start: 9, end: 9 }] },
@@ -57,9 +66,17 @@ test('files and line ranges come from the command and, when it owns the output, 
 });
 
 test('sed -i scripts: simple substitutions become per-line edits, anything else is refused', () => {
-  const sed = parseSedInPlace(['sed', '-i', 's/def division(a: float, b: float) -> float/&:/', 'tests/missing_colon.py']);
+  const sed = parseSedInPlace([
+    'sed',
+    '-i',
+    's/def division(a: float, b: float) -> float/&:/',
+    'tests/missing_colon.py',
+  ]);
   assert.ok(sed && sed !== 'not-in-place');
-  assert.equal(sed.substitutions[0].apply('def division(a: float, b: float) -> float'), 'def division(a: float, b: float) -> float:');
+  assert.equal(
+    sed.substitutions[0].apply('def division(a: float, b: float) -> float'),
+    'def division(a: float, b: float) -> float:',
+  );
   const ranged = parseSedInPlace(['sed', '-i', '3,5s/\\(foo\\)\\.bar/\\1.baz/g', 'x.py']);
   assert.ok(ranged && ranged !== 'not-in-place');
   assert.deepEqual(ranged.substitutions[0].range, { start: 3, end: 5 });
@@ -70,14 +87,31 @@ test('sed -i scripts: simple substitutions become per-line edits, anything else 
 
 test('SWE-agent commands: open/goto windows, edit ranges, searches and submit', () => {
   const ctx = { paths: new RepoPaths('/repo'), cwd: '/repo', openFile: 'src/a.py' };
-  const window = '[File: /repo/src/a.py (50 lines total)]\n(9 more lines above)\n10:x = 1\n11:y = 2\n(39 more lines below)';
+  const window =
+    '[File: /repo/src/a.py (50 lines total)]\n(9 more lines above)\n10:x = 1\n11:y = 2\n(39 more lines below)';
   const goto = analyseSweAgentAction('goto 10', undefined, window, ctx);
   assert.equal(goto.kind, 'view');
   assert.deepEqual(goto.touches, [{ path: 'src/a.py', access: 'view', ranges: [{ start: 10, end: 11 }] }]);
-  assert.deepEqual(goto.ops, [{ type: 'view', path: 'src/a.py', startLine: 10, lines: ['x = 1', 'y = 2'], totalLines: 50 }]);
+  assert.deepEqual(goto.ops, [
+    { type: 'view', path: 'src/a.py', startLine: 10, lines: ['x = 1', 'y = 2'], totalLines: 50 },
+  ]);
 
-  const search = analyseSweAgentAction('search_file "foo"', undefined, 'Found 2 matches for "foo" in /repo/src/a.py:\nLine 4:foo()\nLine 30:  foo\nEnd of matches', ctx);
-  assert.deepEqual(search.touches, [{ path: 'src/a.py', access: 'search', ranges: [{ start: 4, end: 4 }, { start: 30, end: 30 }] }]);
+  const search = analyseSweAgentAction(
+    'search_file "foo"',
+    undefined,
+    'Found 2 matches for "foo" in /repo/src/a.py:\nLine 4:foo()\nLine 30:  foo\nEnd of matches',
+    ctx,
+  );
+  assert.deepEqual(search.touches, [
+    {
+      path: 'src/a.py',
+      access: 'search',
+      ranges: [
+        { start: 4, end: 4 },
+        { start: 30, end: 30 },
+      ],
+    },
+  ]);
 
   const edit = analyseSweAgentAction('edit 3:4\nz = 3\nend_of_edit', undefined, 'File updated.', ctx);
   assert.deepEqual(edit.ops, [{ type: 'replaceLines', path: 'src/a.py', start: 3, end: 4, lines: ['z = 3'] }]);
@@ -90,14 +124,34 @@ test('format detection from the name and first bytes of each sample', () => {
   const head = (p: string) => read(p).slice(0, 65536);
   assert.deepEqual(pick(detectTrajectoryFormat(samples.sweV0, head(samples.sweV0))), ['swe-agent', 'json', 'v0']);
   assert.deepEqual(pick(detectTrajectoryFormat(samples.sweV1, head(samples.sweV1))), ['swe-agent', 'json', 'v1']);
-  assert.deepEqual(pick(detectTrajectoryFormat(samples.miniLegacy, head(samples.miniLegacy))), ['mini-swe-agent', 'json', 'legacy-list']);
-  assert.deepEqual(pick(detectTrajectoryFormat(samples.miniPreds, head(samples.miniPreds))), ['predictions', 'json', 'preds-json']);
-  assert.deepEqual(pick(detectTrajectoryFormat(samples.swePreds, head(samples.swePreds))), ['predictions', 'jsonl', 'preds-jsonl']);
+  assert.deepEqual(pick(detectTrajectoryFormat(samples.miniLegacy, head(samples.miniLegacy))), [
+    'mini-swe-agent',
+    'json',
+    'legacy-list',
+  ]);
+  assert.deepEqual(pick(detectTrajectoryFormat(samples.miniPreds, head(samples.miniPreds))), [
+    'predictions',
+    'json',
+    'preds-json',
+  ]);
+  assert.deepEqual(pick(detectTrajectoryFormat(samples.swePreds, head(samples.swePreds))), [
+    'predictions',
+    'jsonl',
+    'preds-jsonl',
+  ]);
   assert.deepEqual(pick(detectTrajectoryFormat(samples.ohV0, head(samples.ohV0))), ['openhands', 'jsonl', 'v0-events']);
   assert.deepEqual(pick(detectTrajectoryFormat(samples.ohV1, head(samples.ohV1))), ['openhands', 'jsonl', 'v1-events']);
   assert.equal(detectTrajectoryFormat('notes.txt', 'hello'), null);
   // a 1.1 file names its format even when the name says nothing
-  assert.deepEqual(pick(detectTrajectoryFormat('x.json', '{"info": {"mini_version": "2.0.0"}, "messages": [], "trajectory_format": "mini-swe-agent-1.1"}')), ['mini-swe-agent', 'json', '1.1']);
+  assert.deepEqual(
+    pick(
+      detectTrajectoryFormat(
+        'x.json',
+        '{"info": {"mini_version": "2.0.0"}, "messages": [], "trajectory_format": "mini-swe-agent-1.1"}',
+      ),
+    ),
+    ['mini-swe-agent', 'json', '1.1'],
+  );
 });
 
 function pick(d: ReturnType<typeof detectTrajectoryFormat>): unknown[] {

@@ -10,7 +10,11 @@ import { read, samples } from './fixtures';
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(['trajectory', ...args], { out: (t) => (out += t + '\n'), err: (t) => (err += t + '\n'), cwd: process.cwd() });
+  const code = await main(['trajectory', ...args], {
+    out: (t) => (out += t + '\n'),
+    err: (t) => (err += t + '\n'),
+    cwd: process.cwd(),
+  });
   return { code, out, err };
 }
 
@@ -32,7 +36,10 @@ test('--step N shows the step in full; --json gives the normalised model', async
   const step = await cli(samples.sweV0, '--step', '8');
   assert.equal(step.code, 0);
   assert.match(step.out, /^step 8 · edit \(`edit 287:296` replaces lines\)\n/);
-  assert.match(step.out, /--- patch so far \(reconstructed\)\ndiff --git a\/pydicom\/pixel_data_handlers\/numpy_handler\.py/);
+  assert.match(
+    step.out,
+    /--- patch so far \(reconstructed\)\ndiff --git a\/pydicom\/pixel_data_handlers\/numpy_handler\.py/,
+  );
 
   const json = await cli(samples.sweV1, '--json');
   const file = TrajectoryFileSchema.parse(JSON.parse(json.out));
@@ -45,7 +52,10 @@ test('--instance picks one trajectory of an output.jsonl; an unknown id lists th
   const list = await cli(samples.ohV0);
   assert.match(list.out, /2 trajectories \(openhands v0-events\); pick one with --instance <id>/);
   const one = await cli(samples.ohV0, '--instance', 'ponylang__ponyc-4593');
-  assert.match(one.out, /^openhands v0-events · ponylang__ponyc-4593 · model openai\/openrouter-llama-4-maverick · exit finished · 33 steps/);
+  assert.match(
+    one.out,
+    /^openhands v0-events · ponylang__ponyc-4593 · model openai\/openrouter-llama-4-maverick · exit finished · 33 steps/,
+  );
   const missing = await cli(samples.ohV0, '--instance', 'nope');
   assert.equal(missing.code, 1);
   assert.match(missing.err, /no instance 'nope'.*\n {2}instances: ponylang__ponyc-4595, ponylang__ponyc-4593/);
@@ -59,7 +69,12 @@ test('problems go to stderr with file and position; exit 1 only when nothing cou
     writeFileSync(cut, text.slice(0, Math.floor(text.length * 0.2)));
     const partial = await cli(cut);
     assert.equal(partial.code, 0);
-    assert.match(partial.err, new RegExp(`^${cut.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:\\d+:\\d+: error: the JSON ends early \\(inside \\$\\.trajectory\\[\\d+\\]\\); kept what came before`));
+    assert.match(
+      partial.err,
+      new RegExp(
+        `^${cut.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:\\d+:\\d+: error: the JSON ends early \\(inside \\$\\.trajectory\\[\\d+\\]\\); kept what came before`,
+      ),
+    );
 
     const junk = join(dir, 'junk.json');
     writeFileSync(junk, '{"a": [1, 2');

@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { JsonAssembler, JsonSplitter, readJsonDocument, splitTrajectoryDocument } from '../../../src/core/trajectories';
 import { read, samples } from './fixtures';
 
-function assemble(text: string, chunk: number): { root: unknown; stop: ReturnType<JsonSplitter['end']>; pieces: string[] } {
+function assemble(
+  text: string,
+  chunk: number,
+): { root: unknown; stop: ReturnType<JsonSplitter['end']>; pieces: string[] } {
   const pieces: string[] = [];
   const a = new JsonAssembler((path) => pieces.push(JSON.stringify(path)));
   const s = new JsonSplitter(splitTrajectoryDocument, a);
@@ -25,11 +28,19 @@ test('fed in chunks of any size, the pieces rebuild exactly what JSON.parse read
 test('steps arrive one piece each, in order, while the document is still incomplete', () => {
   const { pieces } = assemble(read(samples.sweV0), 64 * 1024);
   const steps = pieces.filter((p) => p.startsWith('["trajectory",'));
-  assert.deepEqual(steps, Array.from({ length: 12 }, (_, k) => JSON.stringify(['trajectory', k])));
+  assert.deepEqual(
+    steps,
+    Array.from({ length: 12 }, (_, k) => JSON.stringify(['trajectory', k])),
+  );
 });
 
 test('escaped quotes and backslashes split at every position stay inside their string', () => {
-  const value = { trajectory: [{ action: 'echo "a\\"b" \\\\', observation: 'ends with a backslash \\' }, { action: '"""', observation: '\\\\\\"' }] };
+  const value = {
+    trajectory: [
+      { action: 'echo "a\\"b" \\\\', observation: 'ends with a backslash \\' },
+      { action: '"""', observation: '\\\\\\"' },
+    ],
+  };
   const text = JSON.stringify(value, null, 2);
   for (let at = 1; at < text.length; at++) {
     const a = new JsonAssembler();
@@ -46,7 +57,9 @@ test('a syntax error is reported with line, column and JSON path; pieces before 
   const r = readJsonDocument(text);
   assert.equal(r.complete, false);
   assert.deepEqual(r.value, { trajectory: [{ action: 'ls' }, { action: 'cat x' }] });
-  assert.deepEqual(r.problems, [{ message: "expected ',' or ']' in $.trajectory, found '{'", line: 4, column: 25, jsonPath: '$.trajectory' }]);
+  assert.deepEqual(r.problems, [
+    { message: "expected ',' or ']' in $.trajectory, found '{'", line: 4, column: 25, jsonPath: '$.trajectory' },
+  ]);
 });
 
 test('a piece that is not valid JSON is dropped and named; its neighbours survive', () => {

@@ -14,7 +14,15 @@ function tempDir(): { dir: string; [Symbol.dispose](): void } {
 }
 
 test('streamed (worker thread and this thread) reads the same as parsing the whole text', async () => {
-  for (const path of [samples.sweV0, samples.sweV1, samples.miniLegacy, samples.miniPreds, samples.swePreds, samples.ohV0, samples.ohV1]) {
+  for (const path of [
+    samples.sweV0,
+    samples.sweV1,
+    samples.miniLegacy,
+    samples.miniPreds,
+    samples.swePreds,
+    samples.ohV0,
+    samples.ohV1,
+  ]) {
     const whole = parseTrajectory(path, read(path));
     for (const thread of ['worker', 'current'] as const) {
       const streamed = await loadTrajectoryFile(path, { thread });
@@ -25,7 +33,11 @@ test('streamed (worker thread and this thread) reads the same as parsing the who
 
 test('progress reaches the file size, and a preview of the first steps comes before the result', async () => {
   const events: TrajectoryLoadProgress[] = [];
-  const file = await loadTrajectoryFile(samples.sweV0, { thread: 'worker', previewSteps: 3, onProgress: (p) => events.push(p) });
+  const file = await loadTrajectoryFile(samples.sweV0, {
+    thread: 'worker',
+    previewSteps: 3,
+    onProgress: (p) => events.push(p),
+  });
   const previews = events.filter((e) => e.preview);
   assert.equal(previews.length, 1);
   assert.ok(previews[0].preview!.steps.length >= 3);
@@ -45,7 +57,10 @@ test('JSONL: each trajectory is handed over as its line is read; a bad line name
   const path = join(tmp.dir, 'output.jsonl');
   writeFileSync(path, `${first}\nnot json at all\n${second}\n`);
   const seen: string[] = [];
-  const file = await loadTrajectoryFile(path, { thread: 'worker', onProgress: (p) => p.trajectory && seen.push(p.trajectory.instanceId ?? '') });
+  const file = await loadTrajectoryFile(path, {
+    thread: 'worker',
+    onProgress: (p) => p.trajectory && seen.push(p.trajectory.instanceId ?? ''),
+  });
   assert.deepEqual(seen, ['ponylang__ponyc-4595', 'ponylang__ponyc-4593']);
   assert.deepEqual(
     file.problems.map((p) => [p.file, p.line, p.byteOffset]),
@@ -59,10 +74,17 @@ test('a load can be cancelled', async () => {
   const line = read(samples.ohV0).split('\n')[0];
   writeFileSync(path, Array.from({ length: 200 }, () => line).join('\n') + '\n');
   const controller = new AbortController();
-  const loading = loadTrajectoryFile(path, { thread: 'worker', signal: controller.signal, onProgress: () => controller.abort() });
+  const loading = loadTrajectoryFile(path, {
+    thread: 'worker',
+    signal: controller.signal,
+    onProgress: () => controller.abort(),
+  });
   await assert.rejects(loading, { name: 'AbortError' });
 });
 
 test('a file that cannot be opened is a UserError naming it', async () => {
-  await assert.rejects(loadTrajectoryFile('/nonexistent/run.traj'), (e: unknown) => isUserError(e) && /cannot read \/nonexistent\/run\.traj: no such file/.test(e.message));
+  await assert.rejects(
+    loadTrajectoryFile('/nonexistent/run.traj'),
+    (e: unknown) => isUserError(e) && /cannot read \/nonexistent\/run\.traj: no such file/.test(e.message),
+  );
 });

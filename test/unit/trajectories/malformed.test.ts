@@ -106,7 +106,11 @@ test('output.jsonl cut in its last line: the earlier lines are read, the cut one
 
 test('an unknown SDK event kind is reported with its line and skipped', () => {
   const lines = read(samples.ohV1).trim().split('\n');
-  lines.splice(5, 0, JSON.stringify({ id: 'x1', timestamp: '2026-03-02T10:15:20', source: 'agent', kind: 'HoloDeckEvent', payload: {} }));
+  lines.splice(
+    5,
+    0,
+    JSON.stringify({ id: 'x1', timestamp: '2026-03-02T10:15:20', source: 'agent', kind: 'HoloDeckEvent', payload: {} }),
+  );
   const file = parse('events.jsonl', lines.join('\n') + '\n');
   const t = only(file);
   assert.equal(t.steps.length, 7);
@@ -119,7 +123,14 @@ test('an unknown SDK event kind is reported with its line and skipped', () => {
 test('an unknown V0 action is kept as a plain step with a warning', () => {
   const [first] = read(samples.ohV0).trim().split('\n');
   const rec = JSON.parse(first) as { history: Record<string, unknown>[] };
-  rec.history.splice(5, 0, { id: 999, timestamp: '2025-04-30T16:32:57', source: 'agent', message: 'teleport', action: 'teleport', args: { where: 'mars' } });
+  rec.history.splice(5, 0, {
+    id: 999,
+    timestamp: '2025-04-30T16:32:57',
+    source: 'agent',
+    message: 'teleport',
+    action: 'teleport',
+    args: { where: 'mars' },
+  });
   const t = only(parse('output.jsonl', JSON.stringify(rec) + '\n'));
   const odd = t.steps.find((s) => s.tool?.name === 'teleport');
   assert.equal(odd?.actionKind, 'other');

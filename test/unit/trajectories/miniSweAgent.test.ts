@@ -34,7 +34,10 @@ test('mini-swe-agent legacy: cat + sed -i + heredoc replay to exactly the submit
   // after `sed -i 's/.../...:/'`: the colon fix alone, all lines known from the earlier `cat`
   const afterSed = t.steps[4].patchSoFar!;
   assert.equal(afterSed.complete, true);
-  assert.match(afterSed.text, /^-def division\(a: float, b: float\) -> float\n\+def division\(a: float, b: float\) -> float:\n/m);
+  assert.match(
+    afterSed.text,
+    /^-def division\(a: float, b: float\) -> float\n\+def division\(a: float, b: float\) -> float:\n/m,
+  );
   assert.deepEqual(t.steps[4].filesTouched, [{ path: 'tests/missing_colon.py', access: 'edit', ranges: [] }]);
   // after the heredoc rewrite: the submitted diff, trailing blank line removal included
   assert.equal(comparableDiff(t.steps[8].patchSoFar!.text), comparableDiff(t.submission!));
@@ -58,17 +61,24 @@ function asFormat11(): string {
   let t = 1706000000;
   for (const m of legacy) {
     const fenced = /```mswea_bash_command\n([\s\S]*?)\n```/.exec(m.content);
-    if (m.role === 'assistant' && fenced) messages.push({ ...m, extra: { actions: [{ command: fenced[1] }], cost: 0.003, timestamp: t++ } });
+    if (m.role === 'assistant' && fenced)
+      messages.push({ ...m, extra: { actions: [{ command: fenced[1] }], cost: 0.003, timestamp: t++ } });
     else if (m.role === 'user' && m.content.startsWith('<returncode>')) {
       const rc = Number(/<returncode>(\d+)/.exec(m.content)![1]);
-      messages.push({ ...m, extra: { raw_output: /<output>\n([\s\S]*?)<\/output>/.exec(m.content)![1], returncode: rc, timestamp: t++ } });
+      messages.push({
+        ...m,
+        extra: { raw_output: /<output>\n([\s\S]*?)<\/output>/.exec(m.content)![1], returncode: rc, timestamp: t++ },
+      });
     } else if (m.role === 'user' && m.content.startsWith('diff --git')) {
       messages.push({ role: 'exit', content: m.content, extra: { exit_status: 'Submitted', submission: m.content } });
     } else messages.push(m);
   }
   const info = {
     model_stats: { instance_cost: 0.0421, api_calls: 10 },
-    config: { model: { model_name: 'anthropic/claude-sonnet-4-5-20250929' }, environment: { cwd: '/testbed', image: 'swebench/sweb.eval.x86_64.swe-agent_1776_test-repo-1:latest' } },
+    config: {
+      model: { model_name: 'anthropic/claude-sonnet-4-5-20250929' },
+      environment: { cwd: '/testbed', image: 'swebench/sweb.eval.x86_64.swe-agent_1776_test-repo-1:latest' },
+    },
     mini_version: '2.0.0',
     exit_status: 'Submitted',
     submission: legacy[legacy.length - 1].content,
@@ -102,12 +112,31 @@ test('mini-swe-agent 1.1 with tool calls: observations found by tool_call_id', (
         content: '',
         tool_calls: [
           { id: 'call_a', type: 'function', function: { name: 'bash', arguments: '{"command": "ls src"}' } },
-          { id: 'call_b', type: 'function', function: { name: 'bash', arguments: '{"command": "python -m pytest -q"}' } },
+          {
+            id: 'call_b',
+            type: 'function',
+            function: { name: 'bash', arguments: '{"command": "python -m pytest -q"}' },
+          },
         ],
-        extra: { actions: [{ command: 'ls src', tool_call_id: 'call_a' }, { command: 'python -m pytest -q', tool_call_id: 'call_b' }] },
+        extra: {
+          actions: [
+            { command: 'ls src', tool_call_id: 'call_a' },
+            { command: 'python -m pytest -q', tool_call_id: 'call_b' },
+          ],
+        },
       },
-      { role: 'tool', tool_call_id: 'call_b', content: '{"returncode": 1, "output": "1 failed"}', extra: { returncode: 1, raw_output: '1 failed' } },
-      { role: 'tool', tool_call_id: 'call_a', content: '{"returncode": 0, "output": "app.py"}', extra: { returncode: 0, raw_output: 'app.py' } },
+      {
+        role: 'tool',
+        tool_call_id: 'call_b',
+        content: '{"returncode": 1, "output": "1 failed"}',
+        extra: { returncode: 1, raw_output: '1 failed' },
+      },
+      {
+        role: 'tool',
+        tool_call_id: 'call_a',
+        content: '{"returncode": 0, "output": "app.py"}',
+        extra: { returncode: 0, raw_output: 'app.py' },
+      },
       { role: 'exit', content: 'LimitsExceeded', extra: { exit_status: 'LimitsExceeded', submission: '' } },
     ],
     trajectory_format: 'mini-swe-agent-1.1',

@@ -31,7 +31,11 @@ test('OpenHands V0: observations paired to their action by cause, with exit code
   const t = parse(samples.ohV0).trajectories[0];
   const first = t.steps[0];
   assert.equal(first.action, 'ls -l /workspace/ponylang__ponyc__0.1');
-  assert.deepEqual(first.tool, { name: 'execute_bash', args: { command: 'ls -l /workspace/ponylang__ponyc__0.1' }, id: 'toolu_01' });
+  assert.deepEqual(first.tool, {
+    name: 'execute_bash',
+    args: { command: 'ls -l /workspace/ponylang__ponyc__0.1' },
+    id: 'toolu_01',
+  });
   assert.match(first.observation, /BUILD\.md/);
   assert.equal(first.exitCode, 0);
   assert.ok(first.executionTimeSec !== null && first.executionTimeSec > 0.5 && first.executionTimeSec < 0.7);
@@ -84,8 +88,12 @@ test('OpenHands SDK (V1) event log: steps from ActionEvent/ObservationEvent pair
     ],
   );
   assert.match(t.steps[2].observation, /Error validating args/);
-  assert.deepEqual(t.steps[0].filesTouched, [{ path: 'src/calc/ops.py', access: 'search', ranges: [{ start: 8, end: 8 }] }]);
-  assert.deepEqual(t.steps[1].filesTouched, [{ path: 'src/calc/ops.py', access: 'view', ranges: [{ start: 1, end: 9 }] }]);
+  assert.deepEqual(t.steps[0].filesTouched, [
+    { path: 'src/calc/ops.py', access: 'search', ranges: [{ start: 8, end: 8 }] },
+  ]);
+  assert.deepEqual(t.steps[1].filesTouched, [
+    { path: 'src/calc/ops.py', access: 'view', ranges: [{ start: 1, end: 9 }] },
+  ]);
   assert.equal(t.steps[0].origin.line, 4);
   assert.match(t.problemStatement ?? '', /mean\(\[\]\)/);
 });
@@ -95,8 +103,16 @@ function recordedContents(): { base: string; after: string; test: string } {
   const events = read(samples.ohV1)
     .trim()
     .split('\n')
-    .map((l) => JSON.parse(l) as { kind: string; observation?: { kind: string; command?: string; old_content?: string; new_content?: string } });
-  const obs = events.filter((e) => e.kind === 'ObservationEvent' && e.observation?.kind === 'FileEditorObservation').map((e) => e.observation!);
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          kind: string;
+          observation?: { kind: string; command?: string; old_content?: string; new_content?: string };
+        },
+    );
+  const obs = events
+    .filter((e) => e.kind === 'ObservationEvent' && e.observation?.kind === 'FileEditorObservation')
+    .map((e) => e.observation!);
   const edit = obs.find((o) => o.command === 'str_replace')!;
   const created = obs.find((o) => o.command === 'create')!;
   return { base: edit.old_content!, after: edit.new_content!, test: created.new_content! };

@@ -27,9 +27,12 @@ test('SWE-agent v0: step 8 is the edit of numpy_handler.py at lines 287-296 that
   assert.equal(s.actionKind, 'edit');
   assert.match(s.action, /^edit 287:296\n/);
   assert.deepEqual(s.filesTouched, [{ path: NUMPY_HANDLER, access: 'edit', ranges: [{ start: 287, end: 296 }] }]);
-  for (const rejected of [5, 6, 7]) assert.match(t.steps[rejected].actionKindReason, /rejected by the linter; nothing changed/);
+  for (const rejected of [5, 6, 7])
+    assert.match(t.steps[rejected].actionKindReason, /rejected by the linter; nothing changed/);
   // the `open ... 293` window shows lines 273-372
-  assert.deepEqual(t.steps[4].filesTouched, [{ path: NUMPY_HANDLER, access: 'view', ranges: [{ start: 273, end: 372 }] }]);
+  assert.deepEqual(t.steps[4].filesTouched, [
+    { path: NUMPY_HANDLER, access: 'view', ranges: [{ start: 273, end: 372 }] },
+  ]);
 });
 
 test('SWE-agent v0: the submission is the model_patch of the run in all_preds.jsonl', () => {
@@ -48,11 +51,17 @@ test('SWE-agent v0: replaying the edits gives the submitted patch once the scrat
   assert.equal(p.complete, true);
   assert.equal(comparableDiff(p.text), comparableDiff(t.submission!));
   // at step 8 the fix is in, next to the reproduction script
-  assert.match(t.steps[8].patchSoFar!.text, /^diff --git a\/pydicom\/pixel_data_handlers\/numpy_handler.py b\/.*\n@@ -285,9 \+285,10 @@\n/ms);
+  assert.match(
+    t.steps[8].patchSoFar!.text,
+    /^diff --git a\/pydicom\/pixel_data_handlers\/numpy_handler.py b\/.*\n@@ -285,9 \+285,10 @@\n/ms,
+  );
   assert.match(t.steps[8].patchSoFar!.text, /^diff --git a\/reproduce_bug.py /m);
   // the failed edits changed nothing: the patch after them is what it was after step 4 (the scratch file only)
   assert.equal(t.steps[7].patchSoFar?.text, t.steps[4].patchSoFar?.text);
-  assert.match(t.steps[1].patchSoFar!.text, /^diff --git a\/reproduce_bug.py b\/reproduce_bug.py\nnew file mode 100644\n--- \/dev\/null\n\+\+\+ b\/reproduce_bug.py\n@@ -0,0 \+1,18 @@\n\+import numpy as np\n/);
+  assert.match(
+    t.steps[1].patchSoFar!.text,
+    /^diff --git a\/reproduce_bug.py b\/reproduce_bug.py\nnew file mode 100644\n--- \/dev\/null\n\+\+\+ b\/reproduce_bug.py\n@@ -0,0 \+1,18 @@\n\+import numpy as np\n/,
+  );
   // `rm reproduce_bug.py` takes the scratch file back out
   assert.doesNotMatch(t.steps[10].patchSoFar!.text, /reproduce_bug\.py/);
 });
@@ -70,7 +79,9 @@ test('SWE-agent v1 (marshmallow-1867): tool calls from history attached to their
   );
   assert.deepEqual(t.steps[5].tool?.args, { path: 'src/marshmallow/fields.py', line_number: 1474 });
   assert.equal(t.steps[0].executionTimeSec, 0.2396368359986809);
-  assert.deepEqual(t.steps[7].filesTouched, [{ path: 'src/marshmallow/fields.py', access: 'edit', ranges: [{ start: 1475, end: 1475 }] }]);
+  assert.deepEqual(t.steps[7].filesTouched, [
+    { path: 'src/marshmallow/fields.py', access: 'edit', ranges: [{ start: 1475, end: 1475 }] },
+  ]);
   assert.match(t.steps[6].actionKindReason, /rejected/);
 });
 

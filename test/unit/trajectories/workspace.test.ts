@@ -16,7 +16,10 @@ test('an edit in a file seen only around it lands on the right lines; unseen lin
   assert.equal(m.fullText(), null);
   const d = diffFile(m);
   assert.equal(d.gap, null);
-  assert.equal(d.text, 'diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -10,4 +10,5 @@\n ten\n-eleven\n-twelve\n+ELEVEN\n+TWELVE\n+TWELVE-B\n thirteen\n');
+  assert.equal(
+    d.text,
+    'diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -10,4 +10,5 @@\n ten\n-eleven\n-twelve\n+ELEVEN\n+TWELVE\n+TWELVE-B\n thirteen\n',
+  );
 });
 
 test('replacing lines never seen is a gap in the patch, not a guess', () => {
@@ -45,16 +48,25 @@ test('str_replace of text never seen is placed through the post-edit snippet', (
   assert.deepEqual(fresh.knownRuns(), [{ startLine: 41, lines: ['    return x + 1', ''] }]);
   assert.equal(fresh.observe(snippet.startLine, snippet.lines), null);
   assert.deepEqual(fresh.knownRuns(), [{ startLine: 40, lines: snippet.lines }]);
-  assert.match(diffFile(fresh).text, /@@ -40,4 \+40,4 @@\n def f\(x\):\n-    return x\n\+    return x \+ 1\n \n def g\(\):\n/);
+  assert.match(
+    diffFile(fresh).text,
+    /@@ -40,4 \+40,4 @@\n def f\(x\):\n-    return x\n\+    return x \+ 1\n \n def g\(\):\n/,
+  );
 });
 
 test('sed substitutions apply line by line where every line is known, else the file is untracked', () => {
   const m = new FileModel('a.py', baseFromText('a = 1\nb = 1\nc = 1\n'));
-  assert.equal(m.substitute({ start: 2, end: 3 }, (l) => l.replace(/1/g, '2')), null);
+  assert.equal(
+    m.substitute({ start: 2, end: 3 }, (l) => l.replace(/1/g, '2')),
+    null,
+  );
   assert.equal(m.fullText(), 'a = 1\nb = 2\nc = 2\n');
   const partial = new FileModel('b.py');
   partial.observe(1, ['x = 1'], { totalLines: 3 });
-  assert.equal(partial.substitute(null, (l) => l), 'sed ran over line 2, which was never seen');
+  assert.equal(
+    partial.substitute(null, (l) => l),
+    'sed ran over line 2, which was never seen',
+  );
 });
 
 test('pydicom: a view after the edit reveals base lines 237-286 for earlier steps too', () => {
@@ -81,7 +93,9 @@ test('with the base files supplied, the whole file is known at every step', () =
   const seen = reconstructWorkspace(t).fileAt(NUMPY_HANDLER, 4).runs[0];
   // a base consistent with everything the run showed: the real lines 237-372, filler above
   const base = [...Array.from({ length: 236 }, (_, k) => `# line ${k + 1}`), ...seen.lines].join('\n') + '\n';
-  const ws = reconstructWorkspace(t, { readBaseFile: (p) => (p === NUMPY_HANDLER ? base : p === 'reproduce_bug.py' ? null : undefined) });
+  const ws = reconstructWorkspace(t, {
+    readBaseFile: (p) => (p === NUMPY_HANDLER ? base : p === 'reproduce_bug.py' ? null : undefined),
+  });
   const after = ws.fileAt(NUMPY_HANDLER, 8);
   assert.equal(after.totalLines, 373);
   assert.ok(after.text?.startsWith('# line 1\n# line 2\n'));

@@ -11,8 +11,16 @@ const beforeFix = readFileSync(join(fixtures, 'pytest-step1-before-fix.log'), 'u
 const wrongSign = readFileSync(join(fixtures, 'pytest-wrong-sign.log'), 'utf8');
 
 test('test ids split into file, name and the title pytest prints', () => {
-  assert.deepEqual(splitTestId('tests/test_parse.py::test_parse_negative[minus-code]'), { file: 'tests/test_parse.py', name: 'test_parse_negative[minus-code]', pytestTitle: 'test_parse_negative[minus-code]' });
-  assert.deepEqual(splitTestId('tests/t.py::TestParse::test_x'), { file: 'tests/t.py', name: 'test_x', pytestTitle: 'TestParse.test_x' });
+  assert.deepEqual(splitTestId('tests/test_parse.py::test_parse_negative[minus-code]'), {
+    file: 'tests/test_parse.py',
+    name: 'test_parse_negative[minus-code]',
+    pytestTitle: 'test_parse_negative[minus-code]',
+  });
+  assert.deepEqual(splitTestId('tests/t.py::TestParse::test_x'), {
+    file: 'tests/t.py',
+    name: 'test_x',
+    pytestTitle: 'TestParse.test_x',
+  });
   assert.equal(splitTestId('test_x (app.tests.ParseTests)').name, 'test_x');
 });
 
@@ -32,16 +40,32 @@ test('a test with nothing specific in the log gets no excerpt', () => {
 });
 
 test('unittest/Django blocks are cut at their separator lines', () => {
-  const log = ['test_a (app.tests.T) ... FAIL', '', '======================================================================', 'FAIL: test_a (app.tests.T)', '----------------------------------------------------------------------', 'Traceback (most recent call last):', '  File "x.py", line 3', 'AssertionError: 1 != 2', '', '----------------------------------------------------------------------', 'Ran 1 test'].join('\n');
+  const log = [
+    'test_a (app.tests.T) ... FAIL',
+    '',
+    '======================================================================',
+    'FAIL: test_a (app.tests.T)',
+    '----------------------------------------------------------------------',
+    'Traceback (most recent call last):',
+    '  File "x.py", line 3',
+    'AssertionError: 1 != 2',
+    '',
+    '----------------------------------------------------------------------',
+    'Ran 1 test',
+  ].join('\n');
   const excerpt = failureExcerpt(log, 'test_a (app.tests.T)')!;
   assert.match(excerpt, /^FAIL: test_a \(app\.tests\.T\)\nTraceback/);
   assert.match(excerpt, /AssertionError: 1 != 2$/);
 });
 
-test('a comparison gives the expected and actual values for a diff, from pytest\'s drill-down when the assert line is shortened', () => {
+test("a comparison gives the expected and actual values for a diff, from pytest's drill-down when the assert line is shortened", () => {
   const excerpt = failureExcerpt(wrongSign, 'tests/test_parse.py::test_parse_negative[minus-code]')!;
   assert.match(excerpt, /Money\(amount=\.\.\.urrency='USD'\) == Money\(amount=\.\.\.urrency='USD'\)/);
   assert.deepEqual(assertionOperands(excerpt), { actual: "Decimal('5.00')", expected: "Decimal('-5.00')" });
-  assert.deepEqual(assertionOperands("E       assert 3 == 4"), { actual: '3', expected: '4' });
-  assert.equal(assertionOperands(failureExcerpt(beforeFix, 'tests/test_parse.py::test_parse_negative[minus-code]')!), undefined, 'an exception is not a comparison');
+  assert.deepEqual(assertionOperands('E       assert 3 == 4'), { actual: '3', expected: '4' });
+  assert.equal(
+    assertionOperands(failureExcerpt(beforeFix, 'tests/test_parse.py::test_parse_negative[minus-code]')!),
+    undefined,
+    'an exception is not a comparison',
+  );
 });

@@ -74,7 +74,13 @@ test('JSONL: a problem of record 2 lands on line 2, at its field', () => {
 
 test('details without a position, or about another file, are kept (first line) rather than dropped', () => {
   const problems = locateProblems('/c.json', '{}\n', ['available: a, b', '/other.json: $.x: bad'], 'fallback');
-  assert.deepEqual(problems.map((p) => [p.line, p.message]), [[0, 'available: a, b'], [0, '/other.json: $.x: bad']]);
+  assert.deepEqual(
+    problems.map((p) => [p.line, p.message]),
+    [
+      [0, 'available: a, b'],
+      [0, '/other.json: $.x: bad'],
+    ],
+  );
   assert.equal(locateProblems('/c.json', '{}', [], 'the file is empty')[0].message, 'the file is empty');
 });
 

@@ -6,7 +6,13 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
-import type { FromProblemView, ProblemStepView, ProblemViewAction, ProblemViewState, ToProblemView } from '../../../src/protocol/problemStatementView';
+import type {
+  FromProblemView,
+  ProblemStepView,
+  ProblemViewAction,
+  ProblemViewState,
+  ToProblemView,
+} from '../../../src/protocol/problemStatementView';
 import { viewChannel } from '../vscodeApi';
 import { renderMarkdown } from './markdown';
 
@@ -82,26 +88,43 @@ class ProblemStatementView extends LitElement {
         <h1 class="instance">${step.instanceId}</h1>
         ${step.tests ? html`<p class="tests">Latest tests: ${step.tests}</p>` : nothing}
         <div class="actions">
-          ${step.canRunTests
-            ? html`<vscode-button icon="beaker" ?disabled=${this.busy} @click=${() => this.act('runTests')}>Run Tests</vscode-button>`
-            : nothing}
-          ${step.canSubmit
-            ? html`<vscode-button icon="check" secondary ?disabled=${this.busy} @click=${() => this.act('submit')}>Submit Step</vscode-button>`
-            : nothing}
-          ${step.canCompare
-            ? html`<vscode-button icon="diff" secondary @click=${() => this.act('compareWithGold')}>Compare with Gold</vscode-button>`
-            : nothing}
+          ${
+            step.canRunTests
+              ? html`<vscode-button icon="beaker" ?disabled=${this.busy} @click=${() => this.act('runTests')}
+                  >Run Tests</vscode-button
+                >`
+              : nothing
+          }
+          ${
+            step.canSubmit
+              ? html`<vscode-button icon="check" secondary ?disabled=${this.busy} @click=${() => this.act('submit')}
+                  >Submit Step</vscode-button
+                >`
+              : nothing
+          }
+          ${
+            step.canCompare
+              ? html`<vscode-button icon="diff" secondary @click=${() => this.act('compareWithGold')}
+                  >Compare with Gold</vscode-button
+                >`
+              : nothing
+          }
         </div>
       </header>
       <article class="markdown-body">${unsafeHTML(this.rendered)}</article>
-      ${step.hints
-        ? html`<vscode-collapsible title="Hints"><div class="markdown-body hints">${unsafeHTML(renderMarkdown(step.hints))}</div></vscode-collapsible>`
-        : nothing}
+      ${
+        step.hints
+          ? html`<vscode-collapsible title="Hints"
+              ><div class="markdown-body hints">${unsafeHTML(renderMarkdown(step.hints))}</div></vscode-collapsible
+            >`
+          : nothing
+      }
     `;
   }
 }
 
 export function mountProblemView(root: HTMLElement): void {
-  if (!customElements.get('chainlens-problem-statement')) customElements.define('chainlens-problem-statement', ProblemStatementView);
+  if (!customElements.get('chainlens-problem-statement'))
+    customElements.define('chainlens-problem-statement', ProblemStatementView);
   root.replaceChildren(document.createElement('chainlens-problem-statement'));
 }

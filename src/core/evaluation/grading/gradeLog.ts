@@ -37,7 +37,13 @@ export function gradeLogExplained(input: GradeLogInput): GradeExplained {
     };
     return { grade, problem: inspection.problem };
   }
-  const tests = buildTestsStatus(inspection.statusMap, input.failToPass, input.passToPass, input.evalType ?? 'pass_and_fail', input.profile);
+  const tests = buildTestsStatus(
+    inspection.statusMap,
+    input.failToPass,
+    input.passToPass,
+    input.evalType ?? 'pass_and_fail',
+    input.profile,
+  );
   const grade: GradeResult = {
     log_ok: true,
     status_map: toRecord(inspection.statusMap),

@@ -1,6 +1,13 @@
 import type { GradingProfile, LogParserName } from '../../../protocol/grading';
 import type { LogProblem, LogProblemKind } from './logProblem';
-import { APPLY_PATCH_FAILED, END_TEST_OUTPUT, RESET_FAILED, START_TEST_OUTPUT, TESTS_ERRORED, TESTS_TIMED_OUT } from './markers';
+import {
+  APPLY_PATCH_FAILED,
+  END_TEST_OUTPUT,
+  RESET_FAILED,
+  START_TEST_OUTPUT,
+  TESTS_ERRORED,
+  TESTS_TIMED_OUT,
+} from './markers';
 import { ParserCrash } from './parserCrash';
 import { LOG_PARSERS } from './parsers/index';
 import { PROFILE_RULES } from './profiles/index';

@@ -4,7 +4,8 @@
  */
 
 /** Characters Python's str.isspace() accepts (and so split()/strip() and re's \s use). JS's \s differs. */
-export const PY_WHITESPACE = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+export const PY_WHITESPACE =
+  '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 /** Python re's \d on str: any Unicode decimal digit. */
 export const PY_DIGIT = '\\p{Nd}';
 /** Python re's \w on str: letters, numbers and underscore. */

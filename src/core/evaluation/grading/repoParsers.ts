@@ -34,7 +34,14 @@ export function parserForRepo(repo: string): LogParserName {
  */
 const FAIL_ONLY_REPOS: Readonly<Record<GradingProfile, readonly string[]>> = {
   'swebench-v4': ['chartjs/Chart.js', 'processing/p5.js', 'markedjs/marked'],
-  'swebench-v5': ['chartjs/Chart.js', 'processing/p5.js', 'markedjs/marked', 'bpmn-io/bpmn-js', 'openlayers/openlayers', 'eslint/eslint'],
+  'swebench-v5': [
+    'chartjs/Chart.js',
+    'processing/p5.js',
+    'markedjs/marked',
+    'bpmn-io/bpmn-js',
+    'openlayers/openlayers',
+    'eslint/eslint',
+  ],
 };
 
 export function evalTypeForRepo(repo: string, profile: GradingProfile): EvalType {

@@ -12,26 +12,30 @@ import { shellQuote } from './shell';
 export function applyPatchScript(patchPath: string, repoDir?: string): string {
   const patch = shellQuote(patchPath);
   const cmds = PATCH_APPLY_COMMANDS.map((c) => `'${c}'`).join(' ');
-  return [
-    '#!/bin/bash',
-    'set -uo pipefail',
-    ...(repoDir === undefined ? [] : [`cd ${shellQuote(repoDir)} || exit 1`, `git config --global --add safe.directory ${shellQuote(repoDir)}`]),
-    'attempt=0',
-    `for apply_cmd in ${cmds}; do`,
-    '  if [ "$attempt" -gt 0 ]; then git checkout -- . ; git clean -fd ; fi',
-    '  attempt=$((attempt + 1))',
-    `  echo "+ $apply_cmd ${patch}"`,
-    `  if $apply_cmd ${patch}; then`,
-    `    echo '${APPLY_PATCH_PASS}'`,
-    '    exit 0',
-    '  fi',
-    '  echo "Failed to apply patch to container: $apply_cmd"',
-    'done',
-    `if git apply --check --reverse ${patch} >/dev/null 2>&1; then`,
-    `  echo '${APPLY_PATCH_PASS}: verified already applied'`,
-    '  exit 0',
-    'fi',
-    `echo '${APPLY_PATCH_FAILED}'`,
-    'exit 1',
-  ].join('\n') + '\n';
+  return (
+    [
+      '#!/bin/bash',
+      'set -uo pipefail',
+      ...(repoDir === undefined
+        ? []
+        : [`cd ${shellQuote(repoDir)} || exit 1`, `git config --global --add safe.directory ${shellQuote(repoDir)}`]),
+      'attempt=0',
+      `for apply_cmd in ${cmds}; do`,
+      '  if [ "$attempt" -gt 0 ]; then git checkout -- . ; git clean -fd ; fi',
+      '  attempt=$((attempt + 1))',
+      `  echo "+ $apply_cmd ${patch}"`,
+      `  if $apply_cmd ${patch}; then`,
+      `    echo '${APPLY_PATCH_PASS}'`,
+      '    exit 0',
+      '  fi',
+      '  echo "Failed to apply patch to container: $apply_cmd"',
+      'done',
+      `if git apply --check --reverse ${patch} >/dev/null 2>&1; then`,
+      `  echo '${APPLY_PATCH_PASS}: verified already applied'`,
+      '  exit 0',
+      'fi',
+      `echo '${APPLY_PATCH_FAILED}'`,
+      'exit 1',
+    ].join('\n') + '\n'
+  );
 }

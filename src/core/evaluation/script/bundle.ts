@@ -55,16 +55,18 @@ function prepareScript(baseCommit: string): string {
   const dir = shellQuote(COPY_IN_REPO_DIR);
   // One commit of exactly the archived files, tagged, so `git checkout <base> -- files` and
   // `git apply --3way` work as they do in an image that holds the real history.
-  return [
-    '#!/bin/bash',
-    'set -uxo pipefail',
-    `cd ${dir} || exit 1`,
-    `git config --global --add safe.directory ${dir}`,
-    'git -c init.defaultBranch=main init -q . || exit 1',
-    'git add -A -f . || exit 1',
-    `git -c user.name=ChainLens -c user.email=chainlens@localhost -c commit.gpgsign=false commit -q --no-verify --allow-empty -m ${shellQuote(`ChainLens copy of ${baseCommit}`)} || exit 1`,
-    `git tag ${COPY_IN_BASE_REF} || exit 1`,
-  ].join('\n') + '\n';
+  return (
+    [
+      '#!/bin/bash',
+      'set -uxo pipefail',
+      `cd ${dir} || exit 1`,
+      `git config --global --add safe.directory ${dir}`,
+      'git -c init.defaultBranch=main init -q . || exit 1',
+      'git add -A -f . || exit 1',
+      `git -c user.name=ChainLens -c user.email=chainlens@localhost -c commit.gpgsign=false commit -q --no-verify --allow-empty -m ${shellQuote(`ChainLens copy of ${baseCommit}`)} || exit 1`,
+      `git tag ${COPY_IN_BASE_REF} || exit 1`,
+    ].join('\n') + '\n'
+  );
 }
 
 /**
@@ -77,18 +79,28 @@ export function buildEvalBundle(input: EvalBundleInput): EvalBundle {
   const baseRef = copyIn ? COPY_IN_BASE_REF : input.repo.baseCommit;
   const plan = testFilesPlan(input.testPatches);
   const testPatchFiles = input.testPatches.map((_, i) => `${BUNDLE_DIR}/test_patch_${i + 1}.diff`);
-  const files: BundleFile[] = input.testPatches.map((p, i) => ({ path: testPatchFiles[i], content: withNewline(p), mode: 0o644 }));
+  const files: BundleFile[] = input.testPatches.map((p, i) => ({
+    path: testPatchFiles[i],
+    content: withNewline(p),
+    mode: 0o644,
+  }));
 
   const run = ['#!/bin/bash', '# ChainLens: one container = one evaluation (set-up, state under test, eval script).'];
   if (copyIn) {
     files.push({ path: `${BUNDLE_DIR}/prepare.sh`, content: prepareScript(input.repo.baseCommit), mode: 0o755 });
-    run.push(`bash ${BUNDLE_DIR}/prepare.sh || { echo 'ChainLens: could not set up the repository copy in the container'; exit ${RUN_EXIT.setupFailed}; }`);
+    run.push(
+      `bash ${BUNDLE_DIR}/prepare.sh || { echo 'ChainLens: could not set up the repository copy in the container'; exit ${RUN_EXIT.setupFailed}; }`,
+    );
   }
   if (input.stateDiff.trim() === '') {
     run.push("echo 'ChainLens: the state under test has no changes from the base commit'");
   } else {
     files.push({ path: `${BUNDLE_DIR}/state.diff`, content: withNewline(input.stateDiff), mode: 0o644 });
-    files.push({ path: `${BUNDLE_DIR}/apply_state.sh`, content: applyPatchScript(`${BUNDLE_DIR}/state.diff`, repoDir), mode: 0o755 });
+    files.push({
+      path: `${BUNDLE_DIR}/apply_state.sh`,
+      content: applyPatchScript(`${BUNDLE_DIR}/state.diff`, repoDir),
+      mode: 0o755,
+    });
     run.push(`bash ${BUNDLE_DIR}/apply_state.sh || exit ${RUN_EXIT.patchFailed}`);
   }
   const evalScript = buildEvalScript({

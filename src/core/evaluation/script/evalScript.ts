@@ -32,7 +32,8 @@ export function buildEvalScript(o: EvalScriptOptions): string {
   const profile = o.profile ?? 'v5';
   const repo = shellQuote(o.repoDir);
   const reset: string[] = [];
-  if (o.testFilesToReset.length) reset.push(`git checkout ${shellQuote(o.baseRef)} -- ${shellWords(o.testFilesToReset)}`);
+  if (o.testFilesToReset.length)
+    reset.push(`git checkout ${shellQuote(o.baseRef)} -- ${shellWords(o.testFilesToReset)}`);
   if (o.testFilesToDelete.length) reset.push(`rm -f ${shellWords(o.testFilesToDelete)}`);
   const lines = [
     '#!/bin/bash',

@@ -60,7 +60,14 @@ export interface TestCommandInput {
 export function testCommandFor(input: TestCommandInput): string {
   if (input.testCmds && input.testCmds.trim() !== '') return input.testCmds.trim();
   const kind = runnerKindForRepo(input.repo);
-  const base = kind === 'django' ? (input.version === '1.9' ? TEST_DJANGO_NO_PARALLEL : TEST_DJANGO) : kind === 'sympy' ? TEST_SYMPY : TEST_PYTEST;
+  const base =
+    kind === 'django'
+      ? input.version === '1.9'
+        ? TEST_DJANGO_NO_PARALLEL
+        : TEST_DJANGO
+      : kind === 'sympy'
+        ? TEST_SYMPY
+        : TEST_PYTEST;
   const directives = testDirectives(input.testPatches, kind);
   return directives.length ? `${base} ${shellWords(directives)}` : base;
 }

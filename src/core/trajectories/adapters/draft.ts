@@ -1,4 +1,11 @@
-import type { ModelStats, SourcePosition, ToolCall, Trajectory, TrajectoryProblem, TrajectorySource } from '../../../protocol/trajectory';
+import type {
+  ModelStats,
+  SourcePosition,
+  ToolCall,
+  Trajectory,
+  TrajectoryProblem,
+  TrajectorySource,
+} from '../../../protocol/trajectory';
 import { interpretSteps } from '../interpret/interpretSteps';
 import type { WorkspaceOp } from '../interpret/stepEffects';
 import { patchesSoFar, workspaceTimeline, type ReplayOptions, type WorkspaceTimeline } from '../workspace/replay';
@@ -41,7 +48,12 @@ export function finishTrajectory(draft: TrajectoryDraft): Trajectory {
   });
   // a run that ends by submitting: its final patch is the repository state after that step
   const last = effects.length - 1;
-  if (last >= 0 && effects[last].kind === 'submit' && draft.submission !== null && !ops[last].some((o) => o.type === 'recordedPatch')) {
+  if (
+    last >= 0 &&
+    effects[last].kind === 'submit' &&
+    draft.submission !== null &&
+    !ops[last].some((o) => o.type === 'recordedPatch')
+  ) {
     ops[last] = [...ops[last], { type: 'recordedPatch', text: draft.submission }];
   }
   const patches = patchesSoFar(ops, { submission: draft.submission });
@@ -71,7 +83,10 @@ export function finishTrajectory(draft: TrajectoryDraft): Trajectory {
  * the patch so far, optionally with the original files (`readBaseFile`) so lines the agent never
  * looked at are known too. Without them, what was never shown stays unknown and is reported so.
  */
-export function reconstructWorkspace(trajectory: Trajectory, options: Pick<ReplayOptions, 'readBaseFile'> = {}): WorkspaceTimeline {
+export function reconstructWorkspace(
+  trajectory: Trajectory,
+  options: Pick<ReplayOptions, 'readBaseFile'> = {},
+): WorkspaceTimeline {
   const effects = interpretSteps(trajectory.steps, trajectory.source.format, trajectory.workspaceRoot);
   const ops: WorkspaceOp[][] = effects.map((e, k) => {
     const p = trajectory.steps[k].patchSoFar;

@@ -26,7 +26,8 @@ export function miniSweAgentTrajectory(doc: unknown, file: string, problems: Tra
   } else if (isRecord(doc)) {
     messages = r.array(doc, 'messages', [], { required: true }) ?? [];
     info = r.record(doc, 'info', []) ?? {};
-    version = typeof doc.trajectory_format === 'string' ? doc.trajectory_format.replace(/^mini-swe-agent-/, '') : 'unknown';
+    version =
+      typeof doc.trajectory_format === 'string' ? doc.trajectory_format.replace(/^mini-swe-agent-/, '') : 'unknown';
     prefix = ['messages'];
     instanceId = typeof doc.instance_id === 'string' ? doc.instance_id : null;
   } else {
@@ -56,7 +57,8 @@ export function miniSweAgentTrajectory(doc: unknown, file: string, problems: Tra
       continue;
     }
     if (role !== 'assistant') {
-      if (role === 'user' && problemStatement === null && steps.length === 0) problemStatement = taskFrom(textOf(rec.content));
+      if (role === 'user' && problemStatement === null && steps.length === 0)
+        problemStatement = taskFrom(textOf(rec.content));
       k++;
       continue;
     }
@@ -65,17 +67,30 @@ export function miniSweAgentTrajectory(doc: unknown, file: string, problems: Tra
     // observations: the user/tool messages up to the next assistant message
     const observations: { rec: JsonRecord; path: JsonPathKey[] }[] = [];
     let j = k + 1;
-    while (j < msgs.length && msgs[j].rec.role !== 'assistant' && msgs[j].rec.role !== 'exit') observations.push(msgs[j++]);
+    while (j < msgs.length && msgs[j].rec.role !== 'assistant' && msgs[j].rec.role !== 'exit')
+      observations.push(msgs[j++]);
     const thought = content.replace(FENCED_ACTION, '').trim();
     const stamp = typeof extra.timestamp === 'number' ? new Date(extra.timestamp * 1000).toISOString() : undefined;
     if (actions.length === 0) {
-      steps.push({ thought, action: '', observation: observations.map((o) => textOf(o.rec.content)).join('\n'), exitCode: null, executionTimeSec: null, ...(stamp ? { timestamp: stamp } : {}), origin: r.position(path) });
+      steps.push({
+        thought,
+        action: '',
+        observation: observations.map((o) => textOf(o.rec.content)).join('\n'),
+        exitCode: null,
+        executionTimeSec: null,
+        ...(stamp ? { timestamp: stamp } : {}),
+        origin: r.position(path),
+      });
     }
     actions.forEach((a, n) => {
-      const obs = (a.toolCallId ? observations.find((o) => o.rec.tool_call_id === a.toolCallId) : undefined) ?? observations[n];
+      const obs =
+        (a.toolCallId ? observations.find((o) => o.rec.tool_call_id === a.toolCallId) : undefined) ?? observations[n];
       const obsText = obs ? textOf(obs.rec.content) : '';
       const obsExtra = obs && isRecord(obs.rec.extra) ? obs.rec.extra : {};
-      const exitCode = typeof obsExtra.returncode === 'number' ? obsExtra.returncode : (parseMiniObservation(obsText)?.exitCode ?? null);
+      const exitCode =
+        typeof obsExtra.returncode === 'number'
+          ? obsExtra.returncode
+          : (parseMiniObservation(obsText)?.exitCode ?? null);
       steps.push({
         thought: n === 0 ? thought : '',
         action: a.command,
@@ -102,7 +117,8 @@ export function miniSweAgentTrajectory(doc: unknown, file: string, problems: Tra
   const usesTestbed = steps.some((s) => s.action.includes('/testbed'));
   return finishTrajectory({
     source: { format: 'mini-swe-agent', version, file },
-    workspaceRoot: typeof envCfg.cwd === 'string' && envCfg.cwd.startsWith('/') ? envCfg.cwd : usesTestbed ? '/testbed' : null,
+    workspaceRoot:
+      typeof envCfg.cwd === 'string' && envCfg.cwd.startsWith('/') ? envCfg.cwd : usesTestbed ? '/testbed' : null,
     instanceId: instanceId ?? instanceIdFromFileName(file),
     model: typeof modelCfg.model_name === 'string' ? modelCfg.model_name : null,
     exitStatus,
@@ -129,7 +145,12 @@ function actionsOf(rec: JsonRecord, content: string): MiniAction[] {
     return extra.actions.filter(isRecord).flatMap((a) => {
       if (typeof a.command !== 'string') return [];
       const id = typeof a.tool_call_id === 'string' ? a.tool_call_id : undefined;
-      return [{ command: a.command, ...(id ? { toolCallId: id, tool: { name: 'bash', args: { command: a.command }, id } } : {}) }];
+      return [
+        {
+          command: a.command,
+          ...(id ? { toolCallId: id, tool: { name: 'bash', args: { command: a.command }, id } } : {}),
+        },
+      ];
     });
   }
   if (Array.isArray(rec.tool_calls)) {
@@ -144,7 +165,13 @@ function actionsOf(rec: JsonRecord, content: string): MiniAction[] {
       }
       const id = typeof tc.id === 'string' ? tc.id : undefined;
       const name = typeof fn.name === 'string' ? fn.name : 'bash';
-      return [{ command: typeof args.command === 'string' ? args.command : '', tool: { name, args, ...(id ? { id } : {}) }, ...(id ? { toolCallId: id } : {}) }];
+      return [
+        {
+          command: typeof args.command === 'string' ? args.command : '',
+          tool: { name, args, ...(id ? { id } : {}) },
+          ...(id ? { toolCallId: id } : {}),
+        },
+      ];
     });
   }
   return [...content.matchAll(FENCED_ACTION)].map((m) => ({ command: m[1] }));
@@ -153,7 +180,8 @@ function actionsOf(rec: JsonRecord, content: string): MiniAction[] {
 /** Message content as text (strings, or OpenAI content parts). */
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : '')).join('');
+  if (Array.isArray(content))
+    return content.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : '')).join('');
   return '';
 }
 

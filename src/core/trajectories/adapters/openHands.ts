@@ -5,15 +5,46 @@ import { finishTrajectory, type StepDraft } from './draft';
 import { openHandsSdkSteps } from './openHandsSdk';
 
 /** V0 actions that are bookkeeping, not something the agent did. */
-const SKIPPED_ACTIONS = new Set(['system', 'recall', 'change_agent_state', 'condensation', 'condensation_request', 'null', 'pause', 'resume']);
-const KNOWN_ACTIONS = new Set(['run', 'run_ipython', 'read', 'edit', 'write', 'browse', 'browse_interactive', 'think', 'finish', 'message', 'delegate', 'reject', 'mcp', 'task_tracking', 'call_tool_mcp', 'recall']);
+const SKIPPED_ACTIONS = new Set([
+  'system',
+  'recall',
+  'change_agent_state',
+  'condensation',
+  'condensation_request',
+  'null',
+  'pause',
+  'resume',
+]);
+const KNOWN_ACTIONS = new Set([
+  'run',
+  'run_ipython',
+  'read',
+  'edit',
+  'write',
+  'browse',
+  'browse_interactive',
+  'think',
+  'finish',
+  'message',
+  'delegate',
+  'reject',
+  'mcp',
+  'task_tracking',
+  'call_tool_mcp',
+  'recall',
+]);
 
 /**
  * One line of an OpenHands evaluation `output.jsonl`: instance fields plus `history`, a list of
  * events. V0 events carry `action`+`args` or `observation`+`content`+`extras` (paired to their
  * action by `cause`); SDK V1 events carry `kind` and are read by openHandsSdkSteps.
  */
-export function openHandsInstance(doc: unknown, file: string, problems: TrajectoryProblem[], at: Pick<SourcePosition, 'line' | 'byteOffset'> = {}): Trajectory | null {
+export function openHandsInstance(
+  doc: unknown,
+  file: string,
+  problems: TrajectoryProblem[],
+  at: Pick<SourcePosition, 'line' | 'byteOffset'> = {},
+): Trajectory | null {
   const fileReader = new SourceReader(file, problems, at);
   const rec = fileReader.element(doc, [], 'an OpenHands output line');
   if (!rec) return null;
@@ -29,16 +60,28 @@ export function openHandsInstance(doc: unknown, file: string, problems: Trajecto
   const read = isSdk ? openHandsSdkSteps(history, ['history'], r) : v0Steps(history, ['history'], r);
   const llm = isRecord(metadata.llm_config) ? metadata.llm_config : {};
   const error = typeof rec.error === 'string' && rec.error ? rec.error : null;
-  const submission = isRecord(testResult) && typeof testResult.git_patch === 'string' ? testResult.git_patch : typeof rec.git_patch === 'string' ? rec.git_patch : null;
+  const submission =
+    isRecord(testResult) && typeof testResult.git_patch === 'string'
+      ? testResult.git_patch
+      : typeof rec.git_patch === 'string'
+        ? rec.git_patch
+        : null;
   return finishTrajectory({
-    source: { format: 'openhands', version: isSdk ? 'v1-events' : 'v0-events', file, ...(at.line !== undefined ? { line: at.line } : {}) },
+    source: {
+      format: 'openhands',
+      version: isSdk ? 'v1-events' : 'v0-events',
+      file,
+      ...(at.line !== undefined ? { line: at.line } : {}),
+    },
     workspaceRoot: workspaceRootFrom(instruction ?? ''),
-    instanceId: r.string(rec, 'instance_id', []) ?? (typeof instance.instance_id === 'string' ? instance.instance_id : null),
+    instanceId:
+      r.string(rec, 'instance_id', []) ?? (typeof instance.instance_id === 'string' ? instance.instance_id : null),
     model: (typeof llm.model === 'string' ? llm.model : null) ?? read.model,
     exitStatus: error ? `error: ${error}` : read.exitStatus,
     submission,
     modelStats: openHandsStats(isRecord(rec.metrics) ? rec.metrics : null) ?? read.stats,
-    problemStatement: typeof instance.problem_statement === 'string' ? instance.problem_statement : (instruction ?? read.task),
+    problemStatement:
+      typeof instance.problem_statement === 'string' ? instance.problem_statement : (instruction ?? read.task),
     image: typeof instance.image === 'string' ? instance.image : null,
     attempt: null,
     steps: read.steps,
@@ -75,7 +118,8 @@ export function v0Steps(events: unknown[], at: JsonPathKey[], r: SourceReader): 
           continue;
         }
         if (SKIPPED_ACTIONS.has(ev.action)) continue;
-        if (!KNOWN_ACTIONS.has(ev.action)) r.report('warning', `unknown OpenHands action "${ev.action}"; shown as a plain step`, [...path, 'action']);
+        if (!KNOWN_ACTIONS.has(ev.action))
+          r.report('warning', `unknown OpenHands action "${ev.action}"; shown as a plain step`, [...path, 'action']);
         const step = actionStep(ev, args, path, r);
         steps.push(step);
         const time = parseTime(ev.timestamp);
@@ -92,7 +136,13 @@ export function v0Steps(events: unknown[], at: JsonPathKey[], r: SourceReader): 
           continue;
         }
         const content = typeof ev.content === 'string' ? ev.content : typeof ev.message === 'string' ? ev.message : '';
-        const target = cause ?? (pair || ev.cause === undefined || ev.cause === null ? (lastAction && !lastAction.answered ? lastAction : null) : null);
+        const target =
+          cause ??
+          (pair || ev.cause === undefined || ev.cause === null
+            ? lastAction && !lastAction.answered
+              ? lastAction
+              : null
+            : null);
         if (!target) {
           if (ev.observation === 'error' && steps.length) {
             // an error the environment raised without naming the action: the agent saw it after its last step
@@ -103,11 +153,17 @@ export function v0Steps(events: unknown[], at: JsonPathKey[], r: SourceReader): 
         }
         target.step.observation = target.step.observation ? `${target.step.observation}\n${content}` : content;
         const meta = isRecord(extras.metadata) ? extras.metadata : {};
-        const code = typeof meta.exit_code === 'number' ? meta.exit_code : typeof extras.exit_code === 'number' ? extras.exit_code : null;
+        const code =
+          typeof meta.exit_code === 'number'
+            ? meta.exit_code
+            : typeof extras.exit_code === 'number'
+              ? extras.exit_code
+              : null;
         if (code !== null && code >= 0) target.step.exitCode = code;
         // OpenHands records no duration: the time from the action to its observation stands in
         const t = parseTime(ev.timestamp);
-        if (t !== null && target.time !== null && target.step.executionTimeSec === null) target.step.executionTimeSec = Math.max(0, (t - target.time) / 1000);
+        if (t !== null && target.time !== null && target.step.executionTimeSec === null)
+          target.step.executionTimeSec = Math.max(0, (t - target.time) / 1000);
         if (lastAction && target.step === lastAction.step) lastAction.answered = true;
         continue;
       }
@@ -122,7 +178,13 @@ function actionStep(ev: JsonRecord, args: JsonRecord, path: JsonPathKey[], r: So
   const fn = typeof meta.function_name === 'string' ? meta.function_name : null;
   const id = typeof meta.tool_call_id === 'string' ? meta.tool_call_id : undefined;
   const thought = typeof args.thought === 'string' ? args.thought : '';
-  const base = { observation: '', exitCode: null, executionTimeSec: null, origin: r.position(path), ...(typeof ev.timestamp === 'string' ? { timestamp: ev.timestamp } : {}) };
+  const base = {
+    observation: '',
+    exitCode: null,
+    executionTimeSec: null,
+    origin: r.position(path),
+    ...(typeof ev.timestamp === 'string' ? { timestamp: ev.timestamp } : {}),
+  };
   const tool = (name: string, a: Record<string, unknown>): ToolCall => ({ name, args: a, ...(id ? { id } : {}) });
   switch (ev.action) {
     case 'run': {
@@ -137,24 +199,59 @@ function actionStep(ev: JsonRecord, args: JsonRecord, path: JsonPathKey[], r: So
     case 'edit': {
       const a = editorArgs(ev.action, args);
       if (ev.action === 'edit' && args.impl_source === 'llm_based_edit') {
-        return { ...base, thought, action: `edit_file ${String(args.path ?? '')}`, tool: tool('edit_file', { path: args.path, content: args.content, start: args.start, end: args.end }) };
+        return {
+          ...base,
+          thought,
+          action: `edit_file ${String(args.path ?? '')}`,
+          tool: tool('edit_file', { path: args.path, content: args.content, start: args.start, end: args.end }),
+        };
       }
-      return { ...base, thought, action: renderEditor(fn ?? 'str_replace_editor', a), tool: tool(fn ?? 'str_replace_editor', a) };
+      return {
+        ...base,
+        thought,
+        action: renderEditor(fn ?? 'str_replace_editor', a),
+        tool: tool(fn ?? 'str_replace_editor', a),
+      };
     }
     case 'write':
-      return { ...base, thought, action: `write ${String(args.path ?? '')}`, tool: tool('write_file', { path: args.path, content: args.content }) };
+      return {
+        ...base,
+        thought,
+        action: `write ${String(args.path ?? '')}`,
+        tool: tool('write_file', { path: args.path, content: args.content }),
+      };
     case 'think':
-      return { ...base, thought: thought || String(args.thought ?? ''), action: '', tool: tool('think', { thought: args.thought ?? '' }) };
+      return {
+        ...base,
+        thought: thought || String(args.thought ?? ''),
+        action: '',
+        tool: tool('think', { thought: args.thought ?? '' }),
+      };
     case 'finish': {
       const final = typeof args.final_thought === 'string' ? args.final_thought : '';
-      return { ...base, thought: [thought, final].filter(Boolean).join('\n\n') || String(ev.message ?? ''), action: 'finish', tool: tool('finish', args) };
+      return {
+        ...base,
+        thought: [thought, final].filter(Boolean).join('\n\n') || String(ev.message ?? ''),
+        action: 'finish',
+        tool: tool('finish', args),
+      };
     }
     case 'message':
-      return { ...base, thought: typeof args.content === 'string' ? args.content : String(ev.message ?? ''), action: '' };
+      return {
+        ...base,
+        thought: typeof args.content === 'string' ? args.content : String(ev.message ?? ''),
+        action: '',
+      };
     case 'browse':
     case 'browse_interactive': {
-      const what = typeof args.url === 'string' ? args.url : typeof args.browser_actions === 'string' ? args.browser_actions : '';
-      return { ...base, thought, action: `${ev.action} ${what}`.trim(), tool: tool(fn ?? 'browser', omit(args, ['thought'])) };
+      const what =
+        typeof args.url === 'string' ? args.url : typeof args.browser_actions === 'string' ? args.browser_actions : '';
+      return {
+        ...base,
+        thought,
+        action: `${ev.action} ${what}`.trim(),
+        tool: tool(fn ?? 'browser', omit(args, ['thought'])),
+      };
     }
     default: {
       const name = fn ?? (typeof args.name === 'string' ? args.name : String(ev.action));
@@ -166,8 +263,12 @@ function actionStep(ev: JsonRecord, args: JsonRecord, path: JsonPathKey[], r: So
 
 /** The editor call behind a V0 read/edit action, in str_replace_editor's argument names. */
 function editorArgs(action: string, args: JsonRecord): Record<string, unknown> {
-  const out: Record<string, unknown> = { command: action === 'read' ? 'view' : (args.command ?? 'str_replace'), path: args.path };
-  for (const k of ['file_text', 'old_str', 'new_str', 'insert_line', 'view_range']) if (args[k] !== null && args[k] !== undefined) out[k] = args[k];
+  const out: Record<string, unknown> = {
+    command: action === 'read' ? 'view' : (args.command ?? 'str_replace'),
+    path: args.path,
+  };
+  for (const k of ['file_text', 'old_str', 'new_str', 'insert_line', 'view_range'])
+    if (args[k] !== null && args[k] !== undefined) out[k] = args[k];
   return out;
 }
 
@@ -198,7 +299,11 @@ export function workspaceRootFrom(instruction: string): string | null {
 function openHandsStats(metrics: JsonRecord | null): ModelStats | null {
   if (!metrics) return null;
   const usage = isRecord(metrics.accumulated_token_usage) ? metrics.accumulated_token_usage : {};
-  const calls = Array.isArray(metrics.response_latencies) ? metrics.response_latencies.length : Array.isArray(metrics.costs) ? metrics.costs.length : null;
+  const calls = Array.isArray(metrics.response_latencies)
+    ? metrics.response_latencies.length
+    : Array.isArray(metrics.costs)
+      ? metrics.costs.length
+      : null;
   return {
     costUsd: typeof metrics.accumulated_cost === 'number' ? metrics.accumulated_cost : null,
     tokensSent: typeof usage.prompt_tokens === 'number' ? usage.prompt_tokens : null,

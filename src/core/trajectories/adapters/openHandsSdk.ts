@@ -27,7 +27,12 @@ const NON_STEP_KINDS = new Set([
  * or tool_call_id), AgentErrorEvent, UserRejectObservation, MessageEvent. `at(k)` gives the
  * position of event k (a JSON path inside a history list, or a JSONL line).
  */
-export function openHandsSdkSteps(events: unknown[], at: JsonPathKey[], r: SourceReader, lineOf?: (k: number) => Pick<SourcePosition, 'line' | 'byteOffset'>): EventSteps {
+export function openHandsSdkSteps(
+  events: unknown[],
+  at: JsonPathKey[],
+  r: SourceReader,
+  lineOf?: (k: number) => Pick<SourcePosition, 'line' | 'byteOffset'>,
+): EventSteps {
   const steps: StepDraft[] = [];
   const byAction = new Map<string, StepDraft>();
   const byCall = new Map<string, StepDraft>();
@@ -57,22 +62,34 @@ export function openHandsSdkSteps(events: unknown[], at: JsonPathKey[], r: Sourc
       case 'ObservationEvent':
       case 'AgentErrorEvent':
       case 'UserRejectObservation': {
-        const step = (typeof ev.action_id === 'string' ? byAction.get(ev.action_id) : undefined) ?? (typeof ev.tool_call_id === 'string' ? byCall.get(ev.tool_call_id) : undefined);
+        const step =
+          (typeof ev.action_id === 'string' ? byAction.get(ev.action_id) : undefined) ??
+          (typeof ev.tool_call_id === 'string' ? byCall.get(ev.tool_call_id) : undefined);
         if (!step) {
           where.report('warning', `${kind} answers an action that is not in the file; skipped`, path);
           return;
         }
         const obs = isRecord(ev.observation) ? ev.observation : {};
         const text =
-          kind === 'AgentErrorEvent' ? String(ev.error ?? '') : kind === 'UserRejectObservation' ? `Action rejected: ${String(ev.rejection_reason ?? '')}` : contentText(obs.content);
+          kind === 'AgentErrorEvent'
+            ? String(ev.error ?? '')
+            : kind === 'UserRejectObservation'
+              ? `Action rejected: ${String(ev.rejection_reason ?? '')}`
+              : contentText(obs.content);
         step.observation = step.observation ? `${step.observation}\n${text}` : text;
         const meta = isRecord(obs.metadata) ? obs.metadata : {};
-        const code = typeof obs.exit_code === 'number' ? obs.exit_code : typeof meta.exit_code === 'number' ? meta.exit_code : null;
+        const code =
+          typeof obs.exit_code === 'number'
+            ? obs.exit_code
+            : typeof meta.exit_code === 'number'
+              ? meta.exit_code
+              : null;
         if (code !== null && code >= 0) step.exitCode = code;
         // no recorded duration: the time from the action to its observation stands in
         const t = parseTime(ev.timestamp);
         const t0 = times.get(step);
-        if (t !== null && t0 !== undefined && step.executionTimeSec === null) step.executionTimeSec = Math.max(0, (t - t0) / 1000);
+        if (t !== null && t0 !== undefined && step.executionTimeSec === null)
+          step.executionTimeSec = Math.max(0, (t - t0) / 1000);
         return;
       }
       case 'MessageEvent': {
@@ -82,7 +99,15 @@ export function openHandsSdkSteps(events: unknown[], at: JsonPathKey[], r: Sourc
           task ??= text;
           return;
         }
-        steps.push({ thought: text, action: '', observation: '', exitCode: null, executionTimeSec: null, origin, ...(typeof ev.timestamp === 'string' ? { timestamp: ev.timestamp } : {}) });
+        steps.push({
+          thought: text,
+          action: '',
+          observation: '',
+          exitCode: null,
+          executionTimeSec: null,
+          origin,
+          ...(typeof ev.timestamp === 'string' ? { timestamp: ev.timestamp } : {}),
+        });
         return;
       }
       case 'ConversationStateUpdateEvent': {
@@ -98,7 +123,11 @@ export function openHandsSdkSteps(events: unknown[], at: JsonPathKey[], r: Sourc
         return;
       default:
         if (kind && NON_STEP_KINDS.has(kind)) return;
-        where.report('warning', kind ? `unknown OpenHands event kind "${kind}"; skipped` : 'event without a "kind"; skipped', lineOf ? [] : [...path, 'kind']);
+        where.report(
+          'warning',
+          kind ? `unknown OpenHands event kind "${kind}"; skipped` : 'event without a "kind"; skipped',
+          lineOf ? [] : [...path, 'kind'],
+        );
     }
   });
   return { steps, exitStatus, model, stats, task };
@@ -107,7 +136,12 @@ export function openHandsSdkSteps(events: unknown[], at: JsonPathKey[], r: Sourc
 function actionStep(ev: JsonRecord, origin: SourcePosition): StepDraft {
   const action = isRecord(ev.action) ? ev.action : {};
   const call = isRecord(ev.tool_call) ? ev.tool_call : {};
-  const name = typeof ev.tool_name === 'string' ? ev.tool_name : typeof call.name === 'string' ? call.name : String(action.kind ?? 'action');
+  const name =
+    typeof ev.tool_name === 'string'
+      ? ev.tool_name
+      : typeof call.name === 'string'
+        ? call.name
+        : String(action.kind ?? 'action');
   let args: Record<string, unknown> = {};
   if (typeof call.arguments === 'string') {
     try {
@@ -120,7 +154,11 @@ function actionStep(ev: JsonRecord, origin: SourcePosition): StepDraft {
   for (const [k, v] of Object.entries(action)) if (k !== 'kind' && v !== null && !(k in args)) args[k] = v;
   const id = typeof ev.tool_call_id === 'string' ? ev.tool_call_id : undefined;
   const tool: ToolCall = { name, args, ...(id ? { id } : {}) };
-  const thoughtParts = Array.isArray(ev.thought) ? contentText(ev.thought) : typeof ev.thought === 'string' ? ev.thought : '';
+  const thoughtParts = Array.isArray(ev.thought)
+    ? contentText(ev.thought)
+    : typeof ev.thought === 'string'
+      ? ev.thought
+      : '';
   const reasoning = typeof ev.reasoning_content === 'string' ? ev.reasoning_content : '';
   const kind = typeof action.kind === 'string' ? action.kind : '';
   let text: string;
@@ -129,11 +167,20 @@ function actionStep(ev: JsonRecord, origin: SourcePosition): StepDraft {
   else if (kind === 'FinishAction') text = 'finish';
   else if (kind === 'ThinkAction') text = '';
   else text = `${name} ${JSON.stringify(args)}`;
-  const thought = kind === 'ThinkAction' && typeof action.thought === 'string' ? action.thought : thoughtParts || reasoning;
+  const thought =
+    kind === 'ThinkAction' && typeof action.thought === 'string' ? action.thought : thoughtParts || reasoning;
   return {
-    thought: kind === 'FinishAction' && typeof action.message === 'string' ? [thought, action.message].filter(Boolean).join('\n\n') : thought,
+    thought:
+      kind === 'FinishAction' && typeof action.message === 'string'
+        ? [thought, action.message].filter(Boolean).join('\n\n')
+        : thought,
     action: text,
-    tool: kind === 'ThinkAction' ? { ...tool, name: 'think' } : kind === 'FinishAction' ? { ...tool, name: 'finish' } : tool,
+    tool:
+      kind === 'ThinkAction'
+        ? { ...tool, name: 'think' }
+        : kind === 'FinishAction'
+          ? { ...tool, name: 'finish' }
+          : tool,
     observation: '',
     exitCode: null,
     executionTimeSec: null,
@@ -144,7 +191,8 @@ function actionStep(ev: JsonRecord, origin: SourcePosition): StepDraft {
 
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((c) => (isRecord(c) && typeof c.text === 'string' ? c.text : '')).join('');
+  if (Array.isArray(content))
+    return content.map((c) => (isRecord(c) && typeof c.text === 'string' ? c.text : '')).join('');
   return '';
 }
 
@@ -169,7 +217,11 @@ function statsFrom(value: JsonRecord): { model: string | null; stats: ModelStats
  * A conversation's events stored one per JSONL line (or as a JSON list): one trajectory.
  * `lines[k]` says where event k sat in the file.
  */
-export function openHandsEventLog(events: unknown[], file: string, lines?: Pick<SourcePosition, 'line' | 'byteOffset'>[]): Trajectory {
+export function openHandsEventLog(
+  events: unknown[],
+  file: string,
+  lines?: Pick<SourcePosition, 'line' | 'byteOffset'>[],
+): Trajectory {
   const own: TrajectoryProblem[] = [];
   const r = new SourceReader(file, own);
   const read = openHandsSdkSteps(events, [], r, lines ? (k) => lines[k] : undefined);

@@ -22,7 +22,8 @@ export function sweAgentTrajectories(doc: unknown, file: string, problems: Traje
     const out: Trajectory[] = [];
     attempts.forEach((a, k) => {
       const rec = reader.element(a, ['attempts', k], 'an attempt');
-      if (rec) out.push(readAttempt(rec, ['attempts', k], file, { index: k, count: attempts.length, chosen: best === k }));
+      if (rec)
+        out.push(readAttempt(rec, ['attempts', k], file, { index: k, count: attempts.length, chosen: best === k }));
     });
     if (attempts.length === 0 && Array.isArray(doc.trajectory)) out.push(readAttempt(doc, [], file, null));
     return out;
@@ -148,7 +149,14 @@ function toolCallsByAction(history: unknown[], at: JsonPathKey[], r: SourceReade
         const parsed: unknown = JSON.parse(fn.arguments);
         if (isRecord(parsed)) args = parsed;
       } catch {
-        r.report('warning', 'tool call arguments are not valid JSON', [...at, k, 'tool_calls', 0, 'function', 'arguments']);
+        r.report('warning', 'tool call arguments are not valid JSON', [
+          ...at,
+          k,
+          'tool_calls',
+          0,
+          'function',
+          'arguments',
+        ]);
       }
     } else if (isRecord(fn.arguments)) args = fn.arguments;
     const key = h.action.trim();

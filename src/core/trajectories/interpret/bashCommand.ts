@@ -11,15 +11,71 @@ export interface BashContext {
 }
 
 /** Higher wins when one command line mixes several things (`sed -i ... && pytest` is a test run). */
-const KIND_RANK: Record<ActionKind, number> = { submit: 8, test: 7, create: 6, edit: 5, run: 4, view: 3, search: 2, think: 1, other: 0 };
+const KIND_RANK: Record<ActionKind, number> = {
+  submit: 8,
+  test: 7,
+  create: 6,
+  edit: 5,
+  run: 4,
+  view: 3,
+  search: 2,
+  think: 1,
+  other: 0,
+};
 
 const SUBMIT_MARKERS = /\b(COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPUT)\b/;
 const WRAPPERS = new Set(['sudo', 'time', 'nohup', 'env', 'command', 'exec', 'stdbuf']);
-const SEARCH_COMMANDS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'find', 'fd', 'ls', 'tree', 'locate', 'which', 'wc', 'du']);
-const QUIET_COMMANDS = new Set(['cd', 'export', 'set', 'source', '.', 'mkdir', 'true', 'unset', 'alias', 'pushd', 'popd']);
+const SEARCH_COMMANDS = new Set([
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'ack',
+  'find',
+  'fd',
+  'ls',
+  'tree',
+  'locate',
+  'which',
+  'wc',
+  'du',
+]);
+const QUIET_COMMANDS = new Set([
+  'cd',
+  'export',
+  'set',
+  'source',
+  '.',
+  'mkdir',
+  'true',
+  'unset',
+  'alias',
+  'pushd',
+  'popd',
+]);
 const TEST_RUNNERS = new Set(['pytest', 'py.test', 'tox', 'nox', 'trial']);
 /** Commands that only reshape the output piped into them. */
-const FILTERS = new Set(['head', 'tail', 'grep', 'egrep', 'fgrep', 'sort', 'uniq', 'wc', 'sed', 'awk', 'cut', 'tr', 'less', 'more', 'cat', 'nl', 'column', 'jq']);
+const FILTERS = new Set([
+  'head',
+  'tail',
+  'grep',
+  'egrep',
+  'fgrep',
+  'sort',
+  'uniq',
+  'wc',
+  'sed',
+  'awk',
+  'cut',
+  'tr',
+  'less',
+  'more',
+  'cat',
+  'nl',
+  'column',
+  'jq',
+]);
 
 interface Verdict {
   kind: ActionKind;
@@ -49,7 +105,10 @@ export function analyseBash(command: string, output: CommandOutput | null, ctx: 
   const resolve = (p: string) => ctx.paths.resolve(p, cwd);
   const pipelines = toPipelines(commands);
   const producers = pipelines.filter((p) => producesOutput(p));
-  const soleOutput = producers.length === 1 && output && !output.truncated && (output.exitCode === null || output.exitCode === 0) ? producers[0] : null;
+  const soleOutput =
+    producers.length === 1 && output && !output.truncated && (output.exitCode === null || output.exitCode === 0)
+      ? producers[0]
+      : null;
 
   for (const pipeline of pipelines) {
     const first = pipeline[0];
@@ -70,7 +129,13 @@ export function analyseBash(command: string, output: CommandOutput | null, ctx: 
     pipeline.forEach((cmd, k) => {
       // later stages of a pipe filter the output of the first (`find … | head`): they add nothing of their own
       const w = unwrap(cmd.words);
-      if (k > 0 && FILTERS.has(baseName(w[0] ?? '')) && !w.slice(1).some((a) => !a.startsWith('-') && /[./]/.test(a)) && !cmd.redirects.length) return;
+      if (
+        k > 0 &&
+        FILTERS.has(baseName(w[0] ?? '')) &&
+        !w.slice(1).some((a) => !a.startsWith('-') && /[./]/.test(a)) &&
+        !cmd.redirects.length
+      )
+        return;
       handleCommand(cmd, pipeline.length > 1, ownsOutput, resolve, touches, ops, consider);
     });
   }
@@ -90,7 +155,9 @@ function handleCommand(
   const name = baseName(words[0] ?? '');
   const args = words.slice(1);
   const fileArgs = args.filter((a) => !a.startsWith('-') && looksLikePath(a));
-  const writes = cmd.redirects.filter((r) => (r.op === '>' || r.op === '>>' || r.op === '&>') && !r.target.startsWith('/dev/'));
+  const writes = cmd.redirects.filter(
+    (r) => (r.op === '>' || r.op === '>>' || r.op === '&>') && !r.target.startsWith('/dev/'),
+  );
 
   // output redirected into a file: a heredoc or echo we can read, anything else we cannot
   for (const r of writes) {
@@ -109,7 +176,8 @@ function handleCommand(
   if (name === 'tee' && fileArgs.length) {
     for (const f of fileArgs) {
       const path = resolve(f);
-      if (cmd.heredoc !== null && !args.includes('-a')) ops.push({ type: 'write', path, content: cmd.heredoc, created: null });
+      if (cmd.heredoc !== null && !args.includes('-a'))
+        ops.push({ type: 'write', path, content: cmd.heredoc, created: null });
       else ops.push({ type: 'untracked', path, reason: '`tee` wrote piped output' });
       addTouch(touches, { path, access: 'create', ranges: [] });
     }
@@ -167,20 +235,33 @@ function handleCommand(
     consider({ kind: 'create', reason: '`touch` creates files' });
     return;
   }
-  if (name === 'patch' || (name === 'git' && /^(apply|am|checkout|restore|reset|stash|pull|merge|rebase|clean|revert|cherry-pick|switch)$/.test(args[0] ?? ''))) {
+  if (
+    name === 'patch' ||
+    (name === 'git' &&
+      /^(apply|am|checkout|restore|reset|stash|pull|merge|rebase|clean|revert|cherry-pick|switch)$/.test(args[0] ?? ''))
+  ) {
     const dash = args.indexOf('--');
     const targets = dash >= 0 ? args.slice(dash + 1) : [];
-    if (targets.length) targets.forEach((t) => ops.push({ type: 'untracked', path: resolve(t), reason: `\`${name} ${args[0]}\` changed it` }));
-    else ops.push({ type: 'untracked', path: '*', reason: `\`${[name, args[0]].join(' ')}\` changed the working tree` });
-    consider({ kind: 'edit', reason: `\`${name} ${name === 'git' ? args[0] : ''}\` changes the working tree`.replace(' `', '`') });
+    if (targets.length)
+      targets.forEach((t) =>
+        ops.push({ type: 'untracked', path: resolve(t), reason: `\`${name} ${args[0]}\` changed it` }),
+      );
+    else
+      ops.push({ type: 'untracked', path: '*', reason: `\`${[name, args[0]].join(' ')}\` changed the working tree` });
+    consider({
+      kind: 'edit',
+      reason: `\`${name} ${name === 'git' ? args[0] : ''}\` changes the working tree`.replace(' `', '`'),
+    });
     return;
   }
   if (name === 'git') {
     const sub = args[0] ?? '';
     if (sub === 'diff' && !inPipe && output && args.slice(1).every((a) => a.startsWith('-') || a === 'HEAD')) {
-      if (!args.includes('--stat') && !args.includes('--name-only')) ops.push({ type: 'recordedPatch', text: output.output });
+      if (!args.includes('--stat') && !args.includes('--name-only'))
+        ops.push({ type: 'recordedPatch', text: output.output });
     }
-    if (['diff', 'status', 'log', 'show', 'blame'].includes(sub)) consider({ kind: 'view', reason: `\`git ${sub}\` reads repository state` });
+    if (['diff', 'status', 'log', 'show', 'blame'].includes(sub))
+      consider({ kind: 'view', reason: `\`git ${sub}\` reads repository state` });
     else if (sub === 'grep') consider({ kind: 'search', reason: '`git grep` searches' });
     else consider({ kind: 'run', reason: `\`git ${sub}\`` });
     return;
@@ -188,13 +269,29 @@ function handleCommand(
   const test = testVerdict(name, args);
   if (test) {
     consider(test);
-    fileArgs.filter((f) => /\.py$|\//.test(f)).forEach((f) => addTouch(touches, { path: resolve(f.split('::')[0]), access: 'run', ranges: [] }));
+    fileArgs
+      .filter((f) => /\.py$|\//.test(f))
+      .forEach((f) => addTouch(touches, { path: resolve(f.split('::')[0]), access: 'run', ranges: [] }));
     return;
   }
-  if (/^python[0-9.]*$/.test(name) || name === 'node' || name === 'bash' || name === 'sh' || name === 'ruby' || name === 'go' || name === 'cargo' || name === 'make' || name === 'npm') {
+  if (
+    /^python[0-9.]*$/.test(name) ||
+    name === 'node' ||
+    name === 'bash' ||
+    name === 'sh' ||
+    name === 'ruby' ||
+    name === 'go' ||
+    name === 'cargo' ||
+    name === 'make' ||
+    name === 'npm'
+  ) {
     const script = args.find((a) => !a.startsWith('-'));
-    if (script && /\.(py|js|sh|rb)$/.test(script) && !args.includes('-c')) addTouch(touches, { path: resolve(script), access: 'run', ranges: [] });
-    consider({ kind: 'run', reason: script && !args.includes('-c') && !args.includes('-') ? `runs \`${name} ${script}\`` : `runs \`${name}\`` });
+    if (script && /\.(py|js|sh|rb)$/.test(script) && !args.includes('-c'))
+      addTouch(touches, { path: resolve(script), access: 'run', ranges: [] });
+    consider({
+      kind: 'run',
+      reason: script && !args.includes('-c') && !args.includes('-') ? `runs \`${name} ${script}\`` : `runs \`${name}\``,
+    });
     return;
   }
   if (SEARCH_COMMANDS.has(name)) {
@@ -204,12 +301,17 @@ function handleCommand(
     return;
   }
   if (['cat', 'head', 'tail', 'less', 'more', 'nl', 'awk', 'bat'].includes(name)) {
-    (name === 'awk' ? fileArgs.slice(1) : fileArgs).forEach((f) => addTouch(touches, { path: resolve(f), access: 'view', ranges: [] }));
+    (name === 'awk' ? fileArgs.slice(1) : fileArgs).forEach((f) =>
+      addTouch(touches, { path: resolve(f), access: 'view', ranges: [] }),
+    );
     consider({ kind: 'view', reason: `\`${name}\` prints a file` });
     return;
   }
   if (name === 'echo' || name === 'printf') {
-    consider({ kind: writes.length ? 'create' : 'other', reason: writes.length ? `\`${name}\` writes a file` : `\`${name}\` prints text` });
+    consider({
+      kind: writes.length ? 'create' : 'other',
+      reason: writes.length ? `\`${name}\` writes a file` : `\`${name}\` prints text`,
+    });
     return;
   }
   if (name === 'submit') {
@@ -229,15 +331,32 @@ function testVerdict(name: string, args: string[]): Verdict | null {
   if (TEST_RUNNERS.has(name)) return { kind: 'test', reason: `runs \`${name}\`` };
   if (/^python[0-9.]*$/.test(name)) {
     const m = args.indexOf('-m');
-    if (m >= 0 && /^(pytest|unittest|nose|nose2|tox)$/.test(args[m + 1] ?? '')) return { kind: 'test', reason: `runs \`python -m ${args[m + 1]}\`` };
+    if (m >= 0 && /^(pytest|unittest|nose|nose2|tox)$/.test(args[m + 1] ?? ''))
+      return { kind: 'test', reason: `runs \`python -m ${args[m + 1]}\`` };
     const script = args.find((a) => !a.startsWith('-'));
-    if (script && /(^|\/)(runtests\.py|manage\.py)$/.test(script) && (script.endsWith('runtests.py') || args.includes('test')))
+    if (
+      script &&
+      /(^|\/)(runtests\.py|manage\.py)$/.test(script) &&
+      (script.endsWith('runtests.py') || args.includes('test'))
+    )
       return { kind: 'test', reason: `runs the project's test runner (${script})` };
-    if (script && /(^|\/)(test_[^/]*|[^/]*_test)\.py$/.test(script) && /(^|\/)tests?\//.test(script)) return { kind: 'test', reason: `runs test file ${script}` };
+    if (script && /(^|\/)(test_[^/]*|[^/]*_test)\.py$/.test(script) && /(^|\/)tests?\//.test(script))
+      return { kind: 'test', reason: `runs test file ${script}` };
     return null;
   }
-  if (/(^|\/)runtests(\.py)?$/.test(name) || name === 'django-admin') return { kind: 'test', reason: `runs \`${name}\`` };
-  if ((name === 'go' || name === 'cargo' || name === 'npm' || name === 'yarn' || name === 'pnpm' || name === 'make' || name === 'mvn' || name === 'gradle') && args.includes('test'))
+  if (/(^|\/)runtests(\.py)?$/.test(name) || name === 'django-admin')
+    return { kind: 'test', reason: `runs \`${name}\`` };
+  if (
+    (name === 'go' ||
+      name === 'cargo' ||
+      name === 'npm' ||
+      name === 'yarn' ||
+      name === 'pnpm' ||
+      name === 'make' ||
+      name === 'mvn' ||
+      name === 'gradle') &&
+    args.includes('test')
+  )
     return { kind: 'test', reason: `runs \`${name} test\`` };
   if (name === 'bin/test' || name === 'test.sh') return { kind: 'test', reason: `runs \`${name}\`` };
   return null;
@@ -255,7 +374,11 @@ interface ViewRead {
  * -n 'a,bp'`, `head -n N f`. When the pipeline owns the step's output, the printed lines become a
  * view of the file.
  */
-function readView(pipeline: SimpleCommand[], output: CommandOutput | null, resolve: (p: string) => string): ViewRead | null {
+function readView(
+  pipeline: SimpleCommand[],
+  output: CommandOutput | null,
+  resolve: (p: string) => string,
+): ViewRead | null {
   if (pipeline.some((c) => c.redirects.some((r) => r.op !== '2>'))) return null;
   const w0 = unwrap(pipeline[0].words);
   const name = baseName(w0[0] ?? '');
@@ -268,7 +391,12 @@ function readView(pipeline: SimpleCommand[], output: CommandOutput | null, resol
     const path = resolve(files[0]);
     if (opts.includes('-n')) {
       const listed = output ? parseNumberedLines(output.output) : null;
-      return { path, range: listed ? rangeOf(listed.startLine, listed.lines.length) : null, op: listed ? { type: 'view', path, startLine: listed.startLine, lines: listed.lines } : null, reason: '`cat -n` prints a file' };
+      return {
+        path,
+        range: listed ? rangeOf(listed.startLine, listed.lines.length) : null,
+        op: listed ? { type: 'view', path, startLine: listed.startLine, lines: listed.lines } : null,
+        reason: '`cat -n` prints a file',
+      };
     }
     if (!output) return { path, range: null, op: null, reason: '`cat` prints a file' };
     const { lines, endsWithNewline } = splitLines(output.output);
@@ -291,18 +419,39 @@ function readView(pipeline: SimpleCommand[], output: CommandOutput | null, resol
       reason: `\`sed -n '${r.start},${r.end}p'\` prints lines ${r.start}-${r.end}`,
     };
   }
-  if (pipeline.length === 2 && lastSed && files.length === 1 && ((name === 'nl' && opts.some((o) => o.includes('ba'))) || (name === 'cat' && opts.includes('-n')))) {
+  if (
+    pipeline.length === 2 &&
+    lastSed &&
+    files.length === 1 &&
+    ((name === 'nl' && opts.some((o) => o.includes('ba'))) || (name === 'cat' && opts.includes('-n')))
+  ) {
     const path = resolve(files[0]);
     const listed = output ? parseNumberedLines(output.output) : null;
-    const op: WorkspaceOp | null = listed && listed.startLine === lastSed.start ? { type: 'view', path, startLine: listed.startLine, lines: listed.lines } : null;
-    return { path, range: { start: lastSed.start, end: lastSed.end }, op, reason: `\`${name}\` + \`sed -n\` prints lines ${lastSed.start}-${lastSed.end}` };
+    const op: WorkspaceOp | null =
+      listed && listed.startLine === lastSed.start
+        ? { type: 'view', path, startLine: listed.startLine, lines: listed.lines }
+        : null;
+    return {
+      path,
+      range: { start: lastSed.start, end: lastSed.end },
+      op,
+      reason: `\`${name}\` + \`sed -n\` prints lines ${lastSed.start}-${lastSed.end}`,
+    };
   }
   if (pipeline.length === 1 && name === 'head' && files.length === 1) {
     const n = headCount(w0);
     if (n === null) return null;
     const path = resolve(files[0]);
     const lines = output ? splitLines(output.output).lines : null;
-    const op: WorkspaceOp | null = lines ? { type: 'view', path, startLine: 1, lines, ...(lines.length < n ? { totalLines: lines.length, wholeFile: true } : {}) } : null;
+    const op: WorkspaceOp | null = lines
+      ? {
+          type: 'view',
+          path,
+          startLine: 1,
+          lines,
+          ...(lines.length < n ? { totalLines: lines.length, wholeFile: true } : {}),
+        }
+      : null;
     return { path, range: { start: 1, end: n }, op, reason: `\`head\` prints the first ${n} lines` };
   }
   return null;
@@ -343,16 +492,29 @@ function writtenContent(name: string, args: string[], cmd: SimpleCommand): strin
 }
 
 /** grep-like commands: the files named, with the matching lines when `-n` output shows them. */
-function grepTouches(name: string, args: string[], output: CommandOutput | null, resolve: (p: string) => string): FileTouch[] {
+function grepTouches(
+  name: string,
+  args: string[],
+  output: CommandOutput | null,
+  resolve: (p: string) => string,
+): FileTouch[] {
   const operands = args.filter((a) => !a.startsWith('-'));
-  const targets = (name === 'grep' || name === 'egrep' || name === 'fgrep' || name === 'rg' || name === 'ag' || name === 'ack' ? operands.slice(1) : operands).filter(looksLikePath);
+  const targets = (
+    name === 'grep' || name === 'egrep' || name === 'fgrep' || name === 'rg' || name === 'ag' || name === 'ack'
+      ? operands.slice(1)
+      : operands
+  ).filter(looksLikePath);
   const byPath = new Map<string, LineRange[]>();
-  const single = targets.length === 1 && /\.[A-Za-z][A-Za-z0-9]*$/.test(targets[0]) && resolve(targets[0]) !== '.' ? resolve(targets[0]) : null;
+  const single =
+    targets.length === 1 && /\.[A-Za-z][A-Za-z0-9]*$/.test(targets[0]) && resolve(targets[0]) !== '.'
+      ? resolve(targets[0])
+      : null;
   if (output && (args.some((a) => /^-[A-Za-z]*n/.test(a)) || name === 'rg')) {
     for (const row of output.output.split('\n').slice(0, 500)) {
       const multi = /^([^:\s][^:]*):(\d+):/.exec(row);
       const one = /^(\d+):/.exec(row);
-      if (single && one) byPath.set(single, [...(byPath.get(single) ?? []), { start: Number(one[1]), end: Number(one[1]) }]);
+      if (single && one)
+        byPath.set(single, [...(byPath.get(single) ?? []), { start: Number(one[1]), end: Number(one[1]) }]);
       else if (multi && !single) {
         const p = resolve(multi[1]);
         byPath.set(p, [...(byPath.get(p) ?? []), { start: Number(multi[2]), end: Number(multi[2]) }]);
@@ -360,7 +522,9 @@ function grepTouches(name: string, args: string[], output: CommandOutput | null,
     }
   }
   if (single && !byPath.has(single)) byPath.set(single, []);
-  return [...byPath].slice(0, 50).map(([path, ranges]) => ({ path, access: 'search' as const, ranges: ranges.slice(0, 100) }));
+  return [...byPath]
+    .slice(0, 50)
+    .map(([path, ranges]) => ({ path, access: 'search' as const, ranges: ranges.slice(0, 100) }));
 }
 
 function toPipelines(commands: SimpleCommand[]): SimpleCommand[][] {
@@ -382,7 +546,14 @@ function producesOutput(pipeline: SimpleCommand[]): boolean {
   const name = baseName(unwrap(last.words)[0] ?? '');
   if (QUIET_COMMANDS.has(name) || name === '') return false;
   if (last.redirects.some((r) => r.op === '>' || r.op === '>>' || r.op === '&>')) return false;
-  if ((name === 'git' && ['add', 'commit'].includes(unwrap(last.words)[1] ?? '')) || name === 'rm' || name === 'touch' || name === 'cp' || name === 'mv') return false;
+  if (
+    (name === 'git' && ['add', 'commit'].includes(unwrap(last.words)[1] ?? '')) ||
+    name === 'rm' ||
+    name === 'touch' ||
+    name === 'cp' ||
+    name === 'mv'
+  )
+    return false;
   if (name === 'sed' && unwrap(last.words).some((w) => w.startsWith('-i'))) return false;
   return true;
 }

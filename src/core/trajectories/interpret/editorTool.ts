@@ -1,5 +1,11 @@
 import type { FileTouch, LineRange } from '../../../protocol/trajectory';
-import { editorCommandFailed, isDirectoryListing, parseCatNListing, splitLines, type NumberedLines } from './observationText';
+import {
+  editorCommandFailed,
+  isDirectoryListing,
+  parseCatNListing,
+  splitLines,
+  type NumberedLines,
+} from './observationText';
 import type { RepoPaths } from './repoPaths';
 import type { StepEffects, WorkspaceOp } from './stepEffects';
 
@@ -30,7 +36,12 @@ export interface EditorContext {
   contentAfter?: string | null;
 }
 
-export const EDITOR_TOOL_NAMES = new Set(['str_replace_editor', 'file_editor', 'edit_file', 'str_replace_based_edit_tool']);
+export const EDITOR_TOOL_NAMES = new Set([
+  'str_replace_editor',
+  'file_editor',
+  'edit_file',
+  'str_replace_based_edit_tool',
+]);
 
 export function editorCallFromArgs(args: Record<string, unknown>): EditorCall | null {
   const command = typeof args.command === 'string' ? args.command : null;
@@ -42,7 +53,12 @@ export function editorCallFromArgs(args: Record<string, unknown>): EditorCall | 
   if (typeof args.old_str === 'string') call.oldStr = args.old_str;
   if (typeof args.new_str === 'string') call.newStr = args.new_str;
   if (typeof args.file_text === 'string') call.fileText = args.file_text;
-  const il = typeof args.insert_line === 'number' ? args.insert_line : typeof args.insert_line === 'string' ? Number(args.insert_line) : NaN;
+  const il =
+    typeof args.insert_line === 'number'
+      ? args.insert_line
+      : typeof args.insert_line === 'string'
+        ? Number(args.insert_line)
+        : NaN;
   if (Number.isInteger(il)) call.insertLine = il;
   return call;
 }
@@ -56,7 +72,8 @@ function parseRange(value: unknown): [number, number] | null {
       return null;
     }
   }
-  if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number')) return [v[0] as number, v[1] as number];
+  if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number'))
+    return [v[0] as number, v[1] as number];
   return null;
 }
 
@@ -79,7 +96,13 @@ export function analyseEditorCall(call: EditorCall, observation: string, ctx: Ed
         if (endsWithNewline) listing.lines = listing.lines.slice(0, -1);
       }
       const range: LineRange | null = call.viewRange
-        ? { start: Math.max(1, call.viewRange[0]), end: call.viewRange[1] > 0 ? call.viewRange[1] : Math.max(1, (listing?.startLine ?? 1) + (listing?.lines.length ?? 1) - 1) }
+        ? {
+            start: Math.max(1, call.viewRange[0]),
+            end:
+              call.viewRange[1] > 0
+                ? call.viewRange[1]
+                : Math.max(1, (listing?.startLine ?? 1) + (listing?.lines.length ?? 1) - 1),
+          }
         : listing && listing.lines.length
           ? { start: listing.startLine, end: listing.startLine + listing.lines.length - 1 }
           : null;
@@ -93,7 +116,16 @@ export function analyseEditorCall(call: EditorCall, observation: string, ctx: Ed
           ...(whole ? { wholeFile: true, totalLines: listing.lines.length, endsWithNewline } : {}),
         });
       }
-      return { kind: 'view', reason: why(call.viewRange ? `editor views lines ${call.viewRange[0]}-${call.viewRange[1] < 0 ? 'end' : call.viewRange[1]}` : 'editor views a file'), touches, ops };
+      return {
+        kind: 'view',
+        reason: why(
+          call.viewRange
+            ? `editor views lines ${call.viewRange[0]}-${call.viewRange[1] < 0 ? 'end' : call.viewRange[1]}`
+            : 'editor views a file',
+        ),
+        touches,
+        ops,
+      };
     }
     case 'create': {
       const content = call.fileText ?? '';
@@ -104,7 +136,8 @@ export function analyseEditorCall(call: EditorCall, observation: string, ctx: Ed
     }
     case 'str_replace': {
       const snippet = editSnippet(observation);
-      const range = snippet && call.newStr !== undefined ? locateInSnippet(snippet.startLine, snippet.lines, call.newStr) : null;
+      const range =
+        snippet && call.newStr !== undefined ? locateInSnippet(snippet.startLine, snippet.lines, call.newStr) : null;
       touches.push({ path, access: 'edit', ranges: range ? [range] : [] });
       if (!failed) {
         if (ctx.contentBefore != null) ops.push({ type: 'contentBefore', path, content: ctx.contentBefore });
@@ -122,7 +155,11 @@ export function analyseEditorCall(call: EditorCall, observation: string, ctx: Ed
     case 'insert': {
       const lines = splitLines(call.newStr ?? '').lines;
       const after = call.insertLine ?? 0;
-      touches.push({ path, access: 'edit', ranges: lines.length ? [{ start: after + 1, end: after + lines.length }] : [] });
+      touches.push({
+        path,
+        access: 'edit',
+        ranges: lines.length ? [{ start: after + 1, end: after + lines.length }] : [],
+      });
       if (!failed) {
         if (ctx.contentBefore != null) ops.push({ type: 'contentBefore', path, content: ctx.contentBefore });
         ops.push({ type: 'insert', path, afterLine: after, text: call.newStr ?? '' });

@@ -24,7 +24,11 @@ const PYTHON_TOOLS = new Set(['execute_ipython_cell', 'run_ipython', 'ipython'])
  * agent's tools do: SWE-agent's open file, and the working directory of shells that persist
  * (SWE-agent, OpenHands; mini-swe-agent starts every command in a fresh subshell).
  */
-export function interpretSteps(steps: readonly StepAction[], format: TrajectoryFormat, root: string | null): StepEffects[] {
+export function interpretSteps(
+  steps: readonly StepAction[],
+  format: TrajectoryFormat,
+  root: string | null,
+): StepEffects[] {
   const effects = interpretEach(steps, format, root);
   // a whole-file write to a file the run already showed is a rewrite, not a creation
   const existing = new Set<string>();
@@ -35,7 +39,8 @@ export function interpretSteps(steps: readonly StepAction[], format: TrajectoryF
       e.reason = e.reason.replace(/ writes /, ' rewrites ');
     }
     for (const o of e.ops) {
-      if (o.type === 'view' || o.type === 'write' || o.type === 'replaceLines' || o.type === 'strReplace') existing.add(o.path);
+      if (o.type === 'view' || o.type === 'write' || o.type === 'replaceLines' || o.type === 'strReplace')
+        existing.add(o.path);
       else if (o.type === 'delete') existing.delete(o.path);
     }
   }
@@ -48,9 +53,12 @@ function interpretEach(steps: readonly StepAction[], format: TrajectoryFormat, r
   let cwd: string | null = root;
   return steps.map((step): StepEffects => {
     const tool = step.tool;
-    if (tool && THINK_TOOLS.has(tool.name)) return { kind: 'think', reason: 'the agent logged a thought', touches: [], ops: [] };
-    if (tool && SUBMIT_TOOLS.has(tool.name) && format !== 'swe-agent') return { kind: 'submit', reason: `\`${tool.name}\` ends the run`, touches: [], ops: [] };
-    if (!tool && step.action.trim() === '') return { kind: 'think', reason: 'the model wrote text without an action', touches: [], ops: [] };
+    if (tool && THINK_TOOLS.has(tool.name))
+      return { kind: 'think', reason: 'the agent logged a thought', touches: [], ops: [] };
+    if (tool && SUBMIT_TOOLS.has(tool.name) && format !== 'swe-agent')
+      return { kind: 'submit', reason: `\`${tool.name}\` ends the run`, touches: [], ops: [] };
+    if (!tool && step.action.trim() === '')
+      return { kind: 'think', reason: 'the model wrote text without an action', touches: [], ops: [] };
 
     if (format === 'swe-agent') {
       const e = analyseSweAgentAction(step.action, tool, step.observation, { paths, cwd, openFile });
@@ -63,7 +71,11 @@ function interpretEach(steps: readonly StepAction[], format: TrajectoryFormat, r
       const output = parsed ?? { output: step.observation, exitCode: step.exitCode, truncated: false };
       const e = analyseBash(step.action, output, { paths, cwd: root });
       // the submit command's output is the final diff (mini strips its marker line)
-      if (e.kind === 'submit' && !parsed && (/^\s*diff --git /.test(step.observation) || step.observation.trim() === '')) {
+      if (
+        e.kind === 'submit' &&
+        !parsed &&
+        (/^\s*diff --git /.test(step.observation) || step.observation.trim() === '')
+      ) {
         e.ops = [...e.ops.filter((o) => o.type !== 'recordedPatch'), { type: 'recordedPatch', text: step.observation }];
       }
       return e;
@@ -73,10 +85,15 @@ function interpretEach(steps: readonly StepAction[], format: TrajectoryFormat, r
       const call = editorCallFromArgs(tool.args);
       if (call) return analyseEditorCall(call, step.observation, { paths, cwd });
     }
-    if (tool && PYTHON_TOOLS.has(tool.name)) return { kind: 'run', reason: 'runs Python code in the IPython tool', touches: [], ops: [] };
+    if (tool && PYTHON_TOOLS.has(tool.name))
+      return { kind: 'run', reason: 'runs Python code in the IPython tool', touches: [], ops: [] };
     if (!tool || SHELL_TOOLS.has(tool.name)) {
       const { output, exitCode } = stripOpenHandsSuffix(step.observation);
-      const e = analyseBash(typeof tool?.args.command === 'string' ? tool.args.command : step.action, { output, exitCode: step.exitCode ?? exitCode, truncated: false }, { paths, cwd });
+      const e = analyseBash(
+        typeof tool?.args.command === 'string' ? tool.args.command : step.action,
+        { output, exitCode: step.exitCode ?? exitCode, truncated: false },
+        { paths, cwd },
+      );
       cwd = e.cwd;
       return e;
     }
@@ -91,7 +108,12 @@ function interpretEach(steps: readonly StepAction[], format: TrajectoryFormat, r
     }
     if (tool.name === 'write_file' && typeof tool.args.path === 'string' && typeof tool.args.content === 'string') {
       const path = paths.resolve(tool.args.path, cwd);
-      return { kind: 'create', reason: 'writes a whole file', touches: [{ path, access: 'create', ranges: [] }], ops: [{ type: 'write', path, content: tool.args.content, created: null }] };
+      return {
+        kind: 'create',
+        reason: 'writes a whole file',
+        touches: [{ path, access: 'create', ranges: [] }],
+        ops: [{ type: 'write', path, content: tool.args.content, created: null }],
+      };
     }
     if (tool.name === 'message') return { kind: 'think', reason: 'the agent wrote a message', touches: [], ops: [] };
     return { kind: 'other', reason: `tool \`${tool.name}\``, touches: [], ops: [] };

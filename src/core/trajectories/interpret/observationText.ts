@@ -120,7 +120,7 @@ const OPENHANDS_SUFFIXES = [
 export function stripOpenHandsSuffix(content: string): { output: string; exitCode: number | null } {
   let output = content;
   let exitCode: number | null = null;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const re of OPENHANDS_SUFFIXES) {
       const m = re.exec(output);
@@ -136,12 +136,16 @@ export function stripOpenHandsSuffix(content: string): { output: string; exitCod
 
 /** SWE-agent's windowed `edit` reports that nothing was applied. */
 export function windowedEditFailed(observation: string): boolean {
-  return /Your proposed edit has introduced new syntax error|Your changes have NOT been applied|^Usage: edit|^Error: /m.test(observation);
+  return /Your proposed edit has introduced new syntax error|Your changes have NOT been applied|^Usage: edit|^Error: /m.test(
+    observation,
+  );
 }
 
 /** str_replace_editor / file_editor reports that the command did nothing. */
 export function editorCommandFailed(observation: string): boolean {
-  return /^(ERROR:|No replacement was performed|Invalid `|The path \S+ does not exist|File already exists at|Parameter `|Error: )/m.test(observation.trimStart());
+  return /^(ERROR:|No replacement was performed|Invalid `|The path \S+ does not exist|File already exists at|Parameter `|Error: )/m.test(
+    observation.trimStart(),
+  );
 }
 
 /** The listing a `view` of a directory prints (not file content). */

@@ -124,7 +124,10 @@ function parseSubstitution(script: string, extended: boolean): SedSubstitution |
   const nth = /\d+/.exec(flags) ? Number(/\d+/.exec(flags)![0]) : null;
   let regex: RegExp;
   try {
-    regex = new RegExp(extended ? convertEre(fields[0]) : convertBre(fields[0]), (global || nth ? 'g' : '') + (flags.includes('I') ? 'i' : ''));
+    regex = new RegExp(
+      extended ? convertEre(fields[0]) : convertBre(fields[0]),
+      (global || nth ? 'g' : '') + (flags.includes('I') ? 'i' : ''),
+    );
   } catch {
     return null;
   }
@@ -139,7 +142,9 @@ function parseSubstitution(script: string, extended: boolean): SedSubstitution |
       seen++;
       if (seen < nth || (seen > nth && !global)) return match;
       const groups = rest.slice(0, -2) as (string | undefined)[];
-      return replacement.replace(/\$(\$|&|\d)/g, (_t, g: string) => (g === '$' ? '$' : g === '&' ? match : (groups[Number(g) - 1] ?? '')));
+      return replacement.replace(/\$(\$|&|\d)/g, (_t, g: string) =>
+        g === '$' ? '$' : g === '&' ? match : (groups[Number(g) - 1] ?? ''),
+      );
     });
   };
   return { range, apply, describe: script };
@@ -184,7 +189,7 @@ function bracketAt(re: string, i: number): [string, number] {
 /** POSIX basic regular expression (GNU flavour) to JS. */
 function convertBre(re: string): string {
   let out = '';
-  for (let i = 0; i < re.length; ) {
+  for (let i = 0; i < re.length;) {
     const c = re[i];
     if (c === '\\' && i + 1 < re.length) {
       const d = re[i + 1];
@@ -214,7 +219,7 @@ function convertBre(re: string): string {
 /** POSIX extended regular expression to JS (close already; brackets and escapes differ). */
 function convertEre(re: string): string {
   let out = '';
-  for (let i = 0; i < re.length; ) {
+  for (let i = 0; i < re.length;) {
     const c = re[i];
     if (c === '\\' && i + 1 < re.length) {
       out += re[i + 1] === 'n' ? '\\n' : re[i + 1] === 't' ? '\\t' : '\\' + re[i + 1];

@@ -170,7 +170,11 @@ export function parseShell(text: string): SimpleCommand[] {
 }
 
 /** Reads heredoc bodies starting at `from` (the line after the command); returns where it stopped. */
-function readHeredocs(text: string, from: number, pending: { delimiter: string; stripTabs: boolean; command: SimpleCommand | null }[]): number {
+function readHeredocs(
+  text: string,
+  from: number,
+  pending: { delimiter: string; stripTabs: boolean; command: SimpleCommand | null }[],
+): number {
   let i = from;
   for (const h of pending) {
     if (!h.command) continue;

@@ -6,11 +6,25 @@ import type { ActionKind, FileTouch } from '../../../protocol/trajectory';
  */
 export type WorkspaceOp =
   /** The step showed lines of the file as they were after the step. */
-  | { type: 'view'; path: string; startLine: number; lines: string[]; totalLines?: number; wholeFile?: boolean; endsWithNewline?: boolean }
+  | {
+      type: 'view';
+      path: string;
+      startLine: number;
+      lines: string[];
+      totalLines?: number;
+      wholeFile?: boolean;
+      endsWithNewline?: boolean;
+    }
   /** Lines start..end (inclusive; end = start - 1 inserts) replaced by `lines` (SWE-agent `edit a:b`). */
   | { type: 'replaceLines'; path: string; start: number; end: number; lines: string[] }
   /** str_replace_editor str_replace; `snippet` is the post-edit excerpt the tool printed. */
-  | { type: 'strReplace'; path: string; oldStr: string; newStr: string; snippet?: { startLine: number; lines: string[] } }
+  | {
+      type: 'strReplace';
+      path: string;
+      oldStr: string;
+      newStr: string;
+      snippet?: { startLine: number; lines: string[] };
+    }
   /** str_replace_editor insert: `text` after line `afterLine` (0 = top). */
   | { type: 'insert'; path: string; afterLine: number; text: string }
   /** The whole file written; `created` true when it did not exist, null when unknown. */
@@ -18,7 +32,13 @@ export type WorkspaceOp =
   /** The full content before an edit (OpenHands SDK observations carry it). */
   | { type: 'contentBefore'; path: string; content: string }
   /** sed substitution applied line by line over an optional line range. */
-  | { type: 'substitute'; path: string; range: { start: number; end: number | null } | null; apply: (line: string) => string; describe: string }
+  | {
+      type: 'substitute';
+      path: string;
+      range: { start: number; end: number | null } | null;
+      apply: (line: string) => string;
+      describe: string;
+    }
   | { type: 'delete'; path: string }
   | { type: 'undo'; path: string }
   /** The file changed in a way that cannot be followed; '*' = any file. */
@@ -39,5 +59,6 @@ export function addTouch(touches: FileTouch[], touch: FileTouch): void {
     touches.push({ ...touch, ranges: [...touch.ranges] });
     return;
   }
-  for (const r of touch.ranges) if (!same.ranges.some((s) => s.start === r.start && s.end === r.end)) same.ranges.push(r);
+  for (const r of touch.ranges)
+    if (!same.ranges.some((s) => s.start === r.start && s.end === r.end)) same.ranges.push(r);
 }

@@ -23,12 +23,21 @@ export interface SweAgentEffects extends StepEffects {
  * `find_file`/`submit`, and `str_replace_editor`), from the command text or, in function-calling
  * runs, the recorded tool call. Anything else is a shell command.
  */
-export function analyseSweAgentAction(action: string, tool: ToolCall | undefined, observation: string, ctx: SweAgentContext): SweAgentEffects {
+export function analyseSweAgentAction(
+  action: string,
+  tool: ToolCall | undefined,
+  observation: string,
+  ctx: SweAgentContext,
+): SweAgentEffects {
   const firstLine = action.split('\n', 1)[0].trim();
   const words = splitWords(firstLine);
   const name = tool?.name ?? words[0] ?? '';
   const args = tool?.args ?? {};
-  const keep = (e: StepEffects & { cwd?: string | null }, openFile = ctx.openFile): SweAgentEffects => ({ ...e, openFile, cwd: e.cwd ?? ctx.cwd });
+  const keep = (e: StepEffects & { cwd?: string | null }, openFile = ctx.openFile): SweAgentEffects => ({
+    ...e,
+    openFile,
+    cwd: e.cwd ?? ctx.cwd,
+  });
   const window = parseSweWindow(observation);
   const resolve = (p: string) => ctx.paths.resolve(p, ctx.cwd);
 
@@ -42,7 +51,10 @@ export function analyseSweAgentAction(action: string, tool: ToolCall | undefined
       if (!target) return keep({ kind: 'view', reason: '`open` without a file', touches: [], ops: [] });
       const path = window?.path ? resolve(window.path) : resolve(target);
       const found = window !== null;
-      return keep(windowEffects(path, window, found ? `\`open\` shows ${path}` : `\`open\` could not open ${target}`), found ? path : ctx.openFile);
+      return keep(
+        windowEffects(path, window, found ? `\`open\` shows ${path}` : `\`open\` could not open ${target}`),
+        found ? path : ctx.openFile,
+      );
     }
     case 'goto':
     case 'scroll_up':
@@ -56,10 +68,26 @@ export function analyseSweAgentAction(action: string, tool: ToolCall | undefined
       if (!target) break;
       const path = resolve(target);
       if (/already exists/.test(observation)) {
-        return keep({ kind: 'create', reason: `\`create\` (${target} already exists; nothing changed)`, touches: [{ path, access: 'view', ranges: [] }], ops: [] }, path);
+        return keep(
+          {
+            kind: 'create',
+            reason: `\`create\` (${target} already exists; nothing changed)`,
+            touches: [{ path, access: 'view', ranges: [] }],
+            ops: [],
+          },
+          path,
+        );
       }
       // SWE-agent's create writes a single empty line, then opens the file
-      return keep({ kind: 'create', reason: '`create` makes a new file', touches: [{ path, access: 'create', ranges: [] }], ops: [{ type: 'write', path, content: '\n', created: true }] }, path);
+      return keep(
+        {
+          kind: 'create',
+          reason: '`create` makes a new file',
+          touches: [{ path, access: 'create', ranges: [] }],
+          ops: [{ type: 'write', path, content: '\n', created: true }],
+        },
+        path,
+      );
     }
     case 'edit':
       return keep(windowedEdit(action, tool, observation, window, ctx));
@@ -68,64 +96,119 @@ export function analyseSweAgentAction(action: string, tool: ToolCall | undefined
       const line = num(args.line);
       const text = str(args.text);
       if (!path || line === null || text === null || windowedEditFailed(observation)) {
-        return keep({ kind: 'edit', reason: '`insert` (could not follow)', touches: path ? [{ path, access: 'edit', ranges: [] }] : [], ops: path ? [{ type: 'untracked', path, reason: '`insert` whose line is unknown' }] : [] });
+        return keep({
+          kind: 'edit',
+          reason: '`insert` (could not follow)',
+          touches: path ? [{ path, access: 'edit', ranges: [] }] : [],
+          ops: path ? [{ type: 'untracked', path, reason: '`insert` whose line is unknown' }] : [],
+        });
       }
-      const ops: WorkspaceOp[] = [{ type: 'insert', path, afterLine: line, text: text.endsWith('\n') ? text : text + '\n' }];
+      const ops: WorkspaceOp[] = [
+        { type: 'insert', path, afterLine: line, text: text.endsWith('\n') ? text : text + '\n' },
+      ];
       if (window) ops.push(windowView(path, window));
-      return keep({ kind: 'edit', reason: `\`insert\` after line ${line}`, touches: [{ path, access: 'edit', ranges: [{ start: line + 1, end: line + 1 }] }], ops });
+      return keep({
+        kind: 'edit',
+        reason: `\`insert\` after line ${line}`,
+        touches: [{ path, access: 'edit', ranges: [{ start: line + 1, end: line + 1 }] }],
+        ops,
+      });
     }
     case 'search_file': {
       const target = str(args.file) ?? words[2];
       const path = target ? resolve(target) : ctx.openFile;
-      const ranges = [...observation.matchAll(/^Line (\d+):/gm)].slice(0, 100).map((m) => ({ start: Number(m[1]), end: Number(m[1]) }));
-      return keep({ kind: 'search', reason: '`search_file` searches one file', touches: path ? [{ path, access: 'search', ranges }] : [], ops: [] });
+      const ranges = [...observation.matchAll(/^Line (\d+):/gm)]
+        .slice(0, 100)
+        .map((m) => ({ start: Number(m[1]), end: Number(m[1]) }));
+      return keep({
+        kind: 'search',
+        reason: '`search_file` searches one file',
+        touches: path ? [{ path, access: 'search', ranges }] : [],
+        ops: [],
+      });
     }
     case 'search_dir': {
-      const touches: FileTouch[] = [...observation.matchAll(/^(\S[^\n]*?) \((\d+) matches\)\r?$/gm)].slice(0, 50).map((m) => ({ path: resolve(m[1]), access: 'search', ranges: [] }));
+      const touches: FileTouch[] = [...observation.matchAll(/^(\S[^\n]*?) \((\d+) matches\)\r?$/gm)]
+        .slice(0, 50)
+        .map((m) => ({ path: resolve(m[1]), access: 'search', ranges: [] }));
       return keep({ kind: 'search', reason: '`search_dir` searches a directory', touches, ops: [] });
     }
     case 'find_file':
       return keep({ kind: 'search', reason: '`find_file` looks for a file name', touches: [], ops: [] });
     case 'filemap': {
       const target = str(args.file_path) ?? words[1];
-      return keep({ kind: 'view', reason: '`filemap` outlines a file', touches: target ? [{ path: resolve(target), access: 'view', ranges: [] }] : [], ops: [] });
+      return keep({
+        kind: 'view',
+        reason: '`filemap` outlines a file',
+        touches: target ? [{ path: resolve(target), access: 'view', ranges: [] }] : [],
+        ops: [],
+      });
     }
     case 'submit': {
       const ops: WorkspaceOp[] = [];
       const text = observation.replace(/\r\n/g, '\n');
-      if (/^\s*diff --git /.test(text) || text.trim() === '') ops.push({ type: 'recordedPatch', text: text.replace(/^\n+/, '') });
+      if (/^\s*diff --git /.test(text) || text.trim() === '')
+        ops.push({ type: 'recordedPatch', text: text.replace(/^\n+/, '') });
       return keep({ kind: 'submit', reason: '`submit`', touches: [], ops });
     }
     case 'bash':
-      return keep(analyseBash(str(args.command) ?? action, { output: observation, exitCode: null, truncated: false }, ctx));
+      return keep(
+        analyseBash(str(args.command) ?? action, { output: observation, exitCode: null, truncated: false }, ctx),
+      );
   }
   return keep(analyseBash(action, { output: observation, exitCode: null, truncated: false }, ctx));
 }
 
 function windowEffects(path: string, window: NumberedLines | null, reason: string): StepEffects {
-  const range: LineRange[] = window && window.lines.length ? [{ start: window.startLine, end: window.startLine + window.lines.length - 1 }] : [];
-  return { kind: 'view', reason, touches: [{ path, access: 'view', ranges: range }], ops: window ? [windowView(path, window)] : [] };
+  const range: LineRange[] =
+    window && window.lines.length ? [{ start: window.startLine, end: window.startLine + window.lines.length - 1 }] : [];
+  return {
+    kind: 'view',
+    reason,
+    touches: [{ path, access: 'view', ranges: range }],
+    ops: window ? [windowView(path, window)] : [],
+  };
 }
 
 function windowView(path: string, window: NumberedLines): WorkspaceOp {
-  return { type: 'view', path, startLine: window.startLine, lines: window.lines, ...(window.totalLines !== undefined ? { totalLines: window.totalLines } : {}) };
+  return {
+    type: 'view',
+    path,
+    startLine: window.startLine,
+    lines: window.lines,
+    ...(window.totalLines !== undefined ? { totalLines: window.totalLines } : {}),
+  };
 }
 
 /** `edit a:b` + replacement lines + `end_of_edit` (v0 text) or the edit tool call (v1). */
-function windowedEdit(action: string, tool: ToolCall | undefined, observation: string, window: NumberedLines | null, ctx: SweAgentContext): StepEffects {
+function windowedEdit(
+  action: string,
+  tool: ToolCall | undefined,
+  observation: string,
+  window: NumberedLines | null,
+  ctx: SweAgentContext,
+): StepEffects {
   const path = window?.path ? ctx.paths.resolve(window.path, ctx.cwd) : ctx.openFile;
   const args = tool?.args ?? {};
   const failed = windowedEditFailed(observation);
   if (typeof args.search === 'string') {
     // edit_replace bundle: search/replace in the open file
     if (!path) return { kind: 'edit', reason: '`edit` with no open file', touches: [], ops: [] };
-    const ops: WorkspaceOp[] = failed ? [] : [{ type: 'strReplace', path, oldStr: args.search, newStr: str(args.replace) ?? '' }];
+    const ops: WorkspaceOp[] = failed
+      ? []
+      : [{ type: 'strReplace', path, oldStr: args.search, newStr: str(args.replace) ?? '' }];
     if (!failed && window) ops.push(windowView(path, window));
-    return { kind: 'edit', reason: failed ? '`edit` search/replace (rejected; nothing changed)' : '`edit` search/replace', touches: [{ path, access: 'edit', ranges: [] }], ops };
+    return {
+      kind: 'edit',
+      reason: failed ? '`edit` search/replace (rejected; nothing changed)' : '`edit` search/replace',
+      touches: [{ path, access: 'edit', ranges: [] }],
+      ops,
+    };
   }
   let start = num(args.start_line);
   let end = num(args.end_line);
-  let replacement: string[] | null = typeof args.replacement_text === 'string' ? textLines(args.replacement_text) : null;
+  let replacement: string[] | null =
+    typeof args.replacement_text === 'string' ? textLines(args.replacement_text) : null;
   if (start === null || end === null || replacement === null) {
     const m = /^edit\s+(\d+):(\d+)\s*$/.exec(action.split('\n', 1)[0].trim());
     if (m) {
@@ -137,11 +220,22 @@ function windowedEdit(action: string, tool: ToolCall | undefined, observation: s
     }
   }
   if (start === null || end === null || replacement === null) {
-    return { kind: 'edit', reason: '`edit` whose lines could not be read', touches: path ? [{ path, access: 'edit', ranges: [] }] : [], ops: path && !failed ? [{ type: 'untracked', path, reason: 'an `edit` command that could not be read' }] : [] };
+    return {
+      kind: 'edit',
+      reason: '`edit` whose lines could not be read',
+      touches: path ? [{ path, access: 'edit', ranges: [] }] : [],
+      ops: path && !failed ? [{ type: 'untracked', path, reason: 'an `edit` command that could not be read' }] : [],
+    };
   }
   if (!path) return { kind: 'edit', reason: `\`edit ${start}:${end}\` with no open file`, touches: [], ops: [] };
   const touches: FileTouch[] = [{ path, access: 'edit', ranges: [{ start, end: Math.max(start, end) }] }];
-  if (failed) return { kind: 'edit', reason: `\`edit ${start}:${end}\` (rejected by the linter; nothing changed)`, touches, ops: [] };
+  if (failed)
+    return {
+      kind: 'edit',
+      reason: `\`edit ${start}:${end}\` (rejected by the linter; nothing changed)`,
+      touches,
+      ops: [],
+    };
   const ops: WorkspaceOp[] = [{ type: 'replaceLines', path, start, end, lines: replacement }];
   if (window) ops.push(windowView(path, window));
   return { kind: 'edit', reason: `\`edit ${start}:${end}\` replaces lines`, touches, ops };

@@ -1,4 +1,11 @@
-import { formatJsonPath, type ContainerKind, type JsonPathKey, type JsonPiece, type JsonSplitSink, type SplitPredicate } from './jsonSplitter';
+import {
+  formatJsonPath,
+  type ContainerKind,
+  type JsonPathKey,
+  type JsonPiece,
+  type JsonSplitSink,
+  type SplitPredicate,
+} from './jsonSplitter';
 
 export interface PieceProblem {
   message: string;
@@ -70,7 +77,12 @@ function pieceProblem(piece: JsonPiece, e: unknown): PieceProblem {
     }
   }
   const reason = message.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '');
-  return { message: `${formatJsonPath(piece.path)} is not valid JSON (${reason})`, line, column, jsonPath: formatJsonPath(piece.path) };
+  return {
+    message: `${formatJsonPath(piece.path)} is not valid JSON (${reason})`,
+    line,
+    column,
+    jsonPath: formatJsonPath(piece.path),
+  };
 }
 
 /**
@@ -81,4 +93,6 @@ function pieceProblem(piece: JsonPiece, e: unknown): PieceProblem {
  * half-read.
  */
 export const splitTrajectoryDocument: SplitPredicate = (path) =>
-  path.length === 0 || (path.length === 1 && typeof path[0] === 'string') || (path[0] === 'attempts' && path.length <= 3);
+  path.length === 0 ||
+  (path.length === 1 && typeof path[0] === 'string') ||
+  (path[0] === 'attempts' && path.length <= 3);

@@ -51,10 +51,7 @@ interface Frame {
 }
 
 type Capture =
-  | { type: 'container'; depth: number; inString: boolean }
-  | { type: 'string' }
-  | { type: 'bare' }
-  | { type: 'key' };
+  { type: 'container'; depth: number; inString: boolean } | { type: 'string' } | { type: 'bare' } | { type: 'key' };
 
 const WS_SPACE = 32;
 const WS_TAB = 9;
@@ -262,14 +259,20 @@ export class JsonSplitter {
       case 'value':
       case 'valueOrEnd':
         if (c === 93 && frame.state === 'valueOrEnd' && frame.kind === 'array') return this.closeFrame();
-        return this.startValue(chunk, i, c, [...frame.path, frame.kind === 'array' ? frame.index : (frame.key as string)]);
+        return this.startValue(chunk, i, c, [
+          ...frame.path,
+          frame.kind === 'array' ? frame.index : (frame.key as string),
+        ]);
       case 'commaOrEnd':
         if (c === 44) {
           frame.state = frame.kind === 'object' ? 'key' : 'value';
           return 1;
         }
         if ((c === 125 && frame.kind === 'object') || (c === 93 && frame.kind === 'array')) return this.closeFrame();
-        this.fail(i, `expected ',' or '${frame.kind === 'object' ? '}' : ']'}' in ${formatJsonPath(frame.path)}, found '${chunk[i]}'`);
+        this.fail(
+          i,
+          `expected ',' or '${frame.kind === 'object' ? '}' : ']'}' in ${formatJsonPath(frame.path)}, found '${chunk[i]}'`,
+        );
         return 1;
     }
   }

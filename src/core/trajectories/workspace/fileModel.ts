@@ -144,7 +144,8 @@ export class FileModel {
       if (this.endsWithNewline !== options.endsWithNewline) this.version++;
       this.endsWithNewline = options.endsWithNewline;
       const last = this.segments.at(-1);
-      if (last?.kind === 'base' && (last.to === null || last.to === this.base.total)) this.base.endsWithNewline = options.endsWithNewline;
+      if (last?.kind === 'base' && (last.to === null || last.to === this.base.total))
+        this.base.endsWithNewline = options.endsWithNewline;
     }
     return conflict;
   }
@@ -178,7 +179,8 @@ export class FileModel {
     if (!snippet || newStr === '') return 'old_str was never seen, so its place in the file is unknown';
     const joined = snippet.lines.join('\n');
     const at = joined.indexOf(newStr);
-    if (at < 0 || joined.indexOf(newStr, at + 1) >= 0) return 'old_str was never seen and new_str is not unique in the snippet';
+    if (at < 0 || joined.indexOf(newStr, at + 1) >= 0)
+      return 'old_str was never seen and new_str is not unique in the snippet';
     const first = countNl(joined, 0, at);
     const lineStart = joined.lastIndexOf('\n', at - 1) + 1;
     const prefix = joined.slice(lineStart, at);
@@ -197,7 +199,9 @@ export class FileModel {
    * multi-line text must end one line, fill the next ones and start the last), so no joined copy
    * of the file is built for every edit.
    */
-  private findOnce(text: string): { line: number; col: number; endLine: number; endCol: number; first: string; last: string } | 'many' | null {
+  private findOnce(
+    text: string,
+  ): { line: number; col: number; endLine: number; endCol: number; first: string; last: string } | 'many' | null {
     const lines = this.lineTexts();
     const parts = text.split('\n');
     let hit: { line: number; col: number; endLine: number; endCol: number; first: string; last: string } | null = null;
@@ -223,7 +227,14 @@ export class FileModel {
       const end = lines[i + parts.length - 1];
       if (end === undefined || !end.startsWith(tail)) continue;
       if (hit) return 'many';
-      hit = { line: i + 1, col: t.length - head.length, endLine: i + parts.length, endCol: tail.length, first: t, last: end };
+      hit = {
+        line: i + 1,
+        col: t.length - head.length,
+        endLine: i + parts.length,
+        endCol: tail.length,
+        first: t,
+        last: end,
+      };
     }
     return hit;
   }
@@ -308,7 +319,12 @@ export class FileModel {
 
   private remember(): void {
     this.version++;
-    this.undoStack.push({ segments: this.segments.slice(), exists: this.exists, endsWithNewline: this.endsWithNewline, detached: this.detached });
+    this.undoStack.push({
+      segments: this.segments.slice(),
+      exists: this.exists,
+      endsWithNewline: this.endsWithNewline,
+      detached: this.detached,
+    });
   }
 
   /** Fix the length of the open-ended tail from a known total; a mismatch is a conflict. */
@@ -327,7 +343,8 @@ export class FileModel {
     const s = this.segments[open];
     if (s.kind === 'base') {
       const to = s.from + len - 1;
-      if (this.base.total !== null && this.base.total !== to) return `the file has ${total} lines where ${known + this.base.total - s.from + 1} were expected`;
+      if (this.base.total !== null && this.base.total !== to)
+        return `the file has ${total} lines where ${known + this.base.total - s.from + 1} were expected`;
       this.base.total = to;
       this.base.exists = true;
       if (len === 0) this.segments.splice(open, 1);
@@ -363,10 +380,11 @@ export class FileModel {
             if (knownText === undefined) {
               this.base.lines.set(b, shown);
               this.version++;
-            }
-            else if (!sameLine(knownText, shown)) return `line ${n} shows text that differs from what the trajectory implies`;
+            } else if (!sameLine(knownText, shown))
+              return `line ${n} shows text that differs from what the trajectory implies`;
           } else if (s.kind === 'text') {
-            if (!sameLine(s.lines[off], shown)) return `line ${n} shows text that differs from what the trajectory implies`;
+            if (!sameLine(s.lines[off], shown))
+              return `line ${n} shows text that differs from what the trajectory implies`;
           } else {
             const last = fills.at(-1);
             if (last && last.start + last.lines.length === n) last.lines.push(shown);
@@ -410,9 +428,20 @@ export class FileModel {
 }
 
 function splitSegment(s: Segment, off: number): [Segment, Segment] {
-  if (s.kind === 'base') return [{ kind: 'base', from: s.from, to: s.from + off - 1 }, { kind: 'base', from: s.from + off, to: s.to }];
-  if (s.kind === 'text') return [{ kind: 'text', lines: s.lines.slice(0, off) }, { kind: 'text', lines: s.lines.slice(off) }];
-  return [{ kind: 'unknown', count: off }, { kind: 'unknown', count: s.count === null ? null : s.count - off }];
+  if (s.kind === 'base')
+    return [
+      { kind: 'base', from: s.from, to: s.from + off - 1 },
+      { kind: 'base', from: s.from + off, to: s.to },
+    ];
+  if (s.kind === 'text')
+    return [
+      { kind: 'text', lines: s.lines.slice(0, off) },
+      { kind: 'text', lines: s.lines.slice(off) },
+    ];
+  return [
+    { kind: 'unknown', count: off },
+    { kind: 'unknown', count: s.count === null ? null : s.count - off },
+  ];
 }
 
 export function segLength(s: Segment): number | null {

@@ -30,10 +30,22 @@ export function diffFile(model: FileModel): FileDiff {
   if (model.exists === false) {
     if (base.exists === false) return { text: '', gap: null };
     const all = allBaseLines(model);
-    if (!all) return { text: '', gap: base.exists === null ? `${path}: removed; whether it existed before is unknown` : `${path}: removed, but its content was never fully seen` };
+    if (!all)
+      return {
+        text: '',
+        gap:
+          base.exists === null
+            ? `${path}: removed; whether it existed before is unknown`
+            : `${path}: removed, but its content was never fully seen`,
+      };
     const body = all.map((l) => '-' + l);
     if (base.endsWithNewline === false && body.length) body.push('\\ No newline at end of file');
-    return { text: header(path, 'deleted') + (all.length ? `@@ -1${all.length === 1 ? '' : ',' + all.length} +0,0 @@\n` + body.join('\n') + '\n' : ''), gap: null };
+    return {
+      text:
+        header(path, 'deleted') +
+        (all.length ? `@@ -1${all.length === 1 ? '' : ',' + all.length} +0,0 @@\n` + body.join('\n') + '\n' : ''),
+      gap: null,
+    };
   }
   if (base.exists === false) {
     const text = model.fullText();
@@ -41,7 +53,12 @@ export function diffFile(model: FileModel): FileDiff {
     const lines = text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
     const body = lines.map((l) => '+' + l);
     if (!text.endsWith('\n') && body.length) body.push('\\ No newline at end of file');
-    return { text: header(path, 'new') + (lines.length ? `@@ -0,0 +1${lines.length === 1 ? '' : ',' + lines.length} @@\n` + body.join('\n') + '\n' : ''), gap: null };
+    return {
+      text:
+        header(path, 'new') +
+        (lines.length ? `@@ -0,0 +1${lines.length === 1 ? '' : ',' + lines.length} @@\n` + body.join('\n') + '\n' : ''),
+      gap: null,
+    };
   }
 
   const regions = changeRegions(model);
@@ -60,7 +77,8 @@ export function diffFile(model: FileModel): FileDiff {
 
 function header(path: string, kind: 'new' | 'deleted' | 'modified'): string {
   if (kind === 'new') return `diff --git a/${path} b/${path}\nnew file mode 100644\n--- /dev/null\n+++ b/${path}\n`;
-  if (kind === 'deleted') return `diff --git a/${path} b/${path}\ndeleted file mode 100644\n--- a/${path}\n+++ /dev/null\n`;
+  if (kind === 'deleted')
+    return `diff --git a/${path} b/${path}\ndeleted file mode 100644\n--- a/${path}\n+++ /dev/null\n`;
   return `diff --git a/${path} b/${path}\n--- a/${path}\n+++ b/${path}\n`;
 }
 
@@ -124,7 +142,13 @@ function groupRegions(model: FileModel, regions: Region[]): Region[][] {
   const groups: Region[][] = [];
   for (const r of regions) {
     const last = groups.at(-1)?.at(-1);
-    if (last && Number.isFinite(last.baseEnd) && r.baseStart - last.baseEnd - 1 <= 2 * CONTEXT && knownRange(model, last.baseEnd + 1, r.baseStart - 1)) groups.at(-1)!.push(r);
+    if (
+      last &&
+      Number.isFinite(last.baseEnd) &&
+      r.baseStart - last.baseEnd - 1 <= 2 * CONTEXT &&
+      knownRange(model, last.baseEnd + 1, r.baseStart - 1)
+    )
+      groups.at(-1)!.push(r);
     else groups.push([r]);
   }
   return groups;
@@ -148,7 +172,12 @@ function renderGroup(model: FileModel, group: Region[]): string | { gap: string 
   let pre = 0;
   while (pre < CONTEXT && first.baseStart - pre - 1 >= 1 && base.lines.has(first.baseStart - pre - 1)) pre++;
   let post = 0;
-  while (post < CONTEXT && base.lines.has(last.baseEnd + post + 1) && (base.total === null || last.baseEnd + post + 1 <= base.total)) post++;
+  while (
+    post < CONTEXT &&
+    base.lines.has(last.baseEnd + post + 1) &&
+    (base.total === null || last.baseEnd + post + 1 <= base.total)
+  )
+    post++;
 
   const oldStart = first.baseStart - pre;
   const oldLines: string[] = [];

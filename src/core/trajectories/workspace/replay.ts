@@ -52,7 +52,11 @@ class Workspace {
     let failure: string | null = null;
     switch (op.type) {
       case 'view': {
-        const conflict = m.observe(op.startLine, op.lines, { totalLines: op.totalLines, wholeFile: op.wholeFile, endsWithNewline: op.endsWithNewline });
+        const conflict = m.observe(op.startLine, op.lines, {
+          totalLines: op.totalLines,
+          wholeFile: op.wholeFile,
+          endsWithNewline: op.endsWithNewline,
+        });
         if (conflict) m.detached = at(conflict);
         return conflict !== null;
       }
@@ -99,7 +103,8 @@ class Workspace {
       const m = this.models.get(path)!;
       // only files that changed since the last patch are diffed again
       let cached = this.diffs.get(path);
-      if (!cached || cached.version !== m.version) this.diffs.set(path, (cached = { version: m.version, diff: diffFile(m) }));
+      if (!cached || cached.version !== m.version)
+        this.diffs.set(path, (cached = { version: m.version, diff: diffFile(m) }));
       const d = cached.diff;
       if (d.text) parts.push(d.text);
       if (d.gap) gaps.push(d.gap);
@@ -115,7 +120,10 @@ function isRepoPath(path: string): boolean {
 
 function splitContent(content: string): { lines: string[]; endsWithNewline: boolean } {
   const endsWithNewline = content === '' || content.endsWith('\n');
-  return { lines: content === '' ? [] : (endsWithNewline ? content.slice(0, -1) : content).split('\n'), endsWithNewline };
+  return {
+    lines: content === '' ? [] : (endsWithNewline ? content.slice(0, -1) : content).split('\n'),
+    endsWithNewline,
+  };
 }
 
 /**
@@ -171,7 +179,11 @@ export function patchesSoFar(opsPerStep: readonly WorkspaceOp[][], options: Repl
     let changed = false;
     for (const op of ops) changed = ws.apply(op, k) || changed;
     if (changed) last = ws.patch();
-    out.push(recorded && recorded.type === 'recordedPatch' ? { text: recorded.text, origin: 'recorded', complete: true, gaps: [] } : last);
+    out.push(
+      recorded && recorded.type === 'recordedPatch'
+        ? { text: recorded.text, origin: 'recorded', complete: true, gaps: [] }
+        : last,
+    );
   });
   return out;
 }
@@ -186,9 +198,14 @@ export interface WorkspaceTimeline {
 }
 
 /** Replays on demand: each question replays the steps up to the one asked about. */
-export function workspaceTimeline(opsPerStep: readonly WorkspaceOp[][], options: ReplayOptions = {}): WorkspaceTimeline {
+export function workspaceTimeline(
+  opsPerStep: readonly WorkspaceOp[][],
+  options: ReplayOptions = {},
+): WorkspaceTimeline {
   const bases = learnBases(opsPerStep, options);
-  const files = [...new Set(opsPerStep.flatMap((ops) => ops.flatMap((o) => ('path' in o && o.path !== '*' ? [o.path] : []))))].sort();
+  const files = [
+    ...new Set(opsPerStep.flatMap((ops) => ops.flatMap((o) => ('path' in o && o.path !== '*' ? [o.path] : [])))),
+  ].sort();
   const replay = (upTo: number, onlyPath?: string): Workspace => {
     const ws = new Workspace(bases, options.readBaseFile);
     for (let k = 0; k <= upTo && k < opsPerStep.length; k++) {
@@ -205,7 +222,9 @@ export function workspaceTimeline(opsPerStep: readonly WorkspaceOp[][], options:
       const m = replay(stepIndex, path).model(path);
       const runs = m.knownRuns();
       const text = m.fullText();
-      const unseen = m.detached ?? (text === null && m.exists !== false ? 'parts of the file were never shown in the trajectory' : null);
+      const unseen =
+        m.detached ??
+        (text === null && m.exists !== false ? 'parts of the file were never shown in the trajectory' : null);
       return { path, stepIndex, exists: m.exists, totalLines: m.totalLines, runs, text, unknownBecause: unseen };
     },
     patchAt(stepIndex) {

@@ -45,7 +45,10 @@ function activate(context) {
     if (busy) return;
     busy = true;
     try {
-      for (const name of fs.readdirSync(inbox).filter((n) => n.endsWith('.json')).sort()) {
+      for (const name of fs
+        .readdirSync(inbox)
+        .filter((n) => n.endsWith('.json'))
+        .sort()) {
         const taken = path.join(inbox, `${name}.taken`);
         fs.renameSync(path.join(inbox, name), taken); // claim it, so a request runs once
         await runRequest(taken);

@@ -62,7 +62,8 @@ export async function runExtensionHostSuite(
   const folder = runnerFolder(server);
   const hosts = readyExtensionHosts(server);
   const pid = options.exthostPid ?? hosts.at(-1)?.pid;
-  if (pid === undefined) throw new Error('no extension host with the runner is up: open the workbench first (openWorkbench)');
+  if (pid === undefined)
+    throw new Error('no extension host with the runner is up: open the workbench first (openWorkbench)');
 
   const id = `${Date.now()}-${process.pid}-${++counter}`;
   const bundle = join(folder, 'suites', `${basename(suiteFile).replace(/\.[cm]?[jt]s$/, '')}-${id}.js`);
@@ -90,7 +91,10 @@ export async function runExtensionHostSuite(
   const inbox = join(server.exthostDir as string, 'requests', String(pid));
   mkdirSync(inbox, { recursive: true });
   const request = join(inbox, `${id}.json`);
-  writeFileSync(`${request}.tmp`, JSON.stringify({ bundle, results, grep: options.grep, timeoutMs: options.testTimeoutMs ?? 10_000 }));
+  writeFileSync(
+    `${request}.tmp`,
+    JSON.stringify({ bundle, results, grep: options.grep, timeoutMs: options.testTimeoutMs ?? 10_000 }),
+  );
   renameSync(`${request}.tmp`, request);
 
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
@@ -115,20 +119,32 @@ function withSourceStacks(report: ExthostReport, bundle: string): ExthostReport 
   const position = new RegExp(`${escaped}:(\\d+):(\\d+)`, 'g');
   const rewrite = (stack?: string): string | undefined =>
     stack?.replace(position, (whole, line: string, column: string) => {
-      const entry = map.findEntry(Number(line) - 1, Number(column) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
-      if (entry.originalSource === undefined || entry.originalLine === undefined || entry.originalColumn === undefined) return whole;
-      const source = entry.originalSource.startsWith('file://') ? new URL(entry.originalSource).pathname : resolve(dirname(bundle), entry.originalSource);
+      const entry = map.findEntry(Number(line) - 1, Number(column) - 1) as {
+        originalSource?: string;
+        originalLine?: number;
+        originalColumn?: number;
+      };
+      if (entry.originalSource === undefined || entry.originalLine === undefined || entry.originalColumn === undefined)
+        return whole;
+      const source = entry.originalSource.startsWith('file://')
+        ? new URL(entry.originalSource).pathname
+        : resolve(dirname(bundle), entry.originalSource);
       return `${relative(process.cwd(), source) || source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
     });
   const fix = <T extends { stack?: string } | undefined>(e: T): T => (e ? { ...e, stack: rewrite(e.stack) } : e);
-  return { ...report, loadError: fix(report.loadError), tests: report.tests.map((t) => ({ ...t, error: fix(t.error) })) };
+  return {
+    ...report,
+    loadError: fix(report.loadError),
+    tests: report.tests.map((t) => ({ ...t, error: fix(t.error) })),
+  };
 }
 
 /** Throws one error listing every failure (message and stack), or returns when all passed. */
 export function assertSuitePassed(report: ExthostReport): void {
   const problems: string[] = [];
   if (report.loadError) problems.push(`suite did not load: ${report.loadError.stack ?? report.loadError.message}`);
-  for (const t of report.tests) if (t.state === 'failed') problems.push(`${t.fullTitle}: ${t.error?.stack ?? t.error?.message}`);
+  for (const t of report.tests)
+    if (t.state === 'failed') problems.push(`${t.fullTitle}: ${t.error?.stack ?? t.error?.message}`);
   if (report.tests.length === 0 && !report.loadError) problems.push('no tests ran');
   if (problems.length > 0) throw new Error(`extension-host suite failed:\n${problems.join('\n\n')}`);
 }

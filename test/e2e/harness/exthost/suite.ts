@@ -130,7 +130,11 @@ export async function runRegistered(options: RunOptions = {}): Promise<ExthostRe
         results.push({ fullTitle: title(t.title), state: 'passed', durationMs: Date.now() - t0 });
       } catch (err) {
         // Still tear down after a failed setup or test, so the next test starts clean.
-        if (!tornDown) for (const hook of allTeardowns) await Promise.resolve().then(hook).catch(() => undefined);
+        if (!tornDown)
+          for (const hook of allTeardowns)
+            await Promise.resolve()
+              .then(hook)
+              .catch(() => undefined);
         fail(title(t.title), err, Date.now() - t0);
       }
     }

@@ -3,7 +3,14 @@
 // failures), graded under both harness versions. Expected values follow the harness's rules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gradeLog, gradeLogExplained, inspectLog, parseTestLog, type GradingProfile, type LogParserName } from '../../../../src/core/evaluation/grading/index';
+import {
+  gradeLog,
+  gradeLogExplained,
+  inspectLog,
+  parseTestLog,
+  type GradingProfile,
+  type LogParserName,
+} from '../../../../src/core/evaluation/grading/index';
 import { corpusLog, corpusTruth, expectedSummaryMap } from './corpusFixtures';
 
 const T = 'pydicom/tests/test_corpus_pydicom.py::';
@@ -35,7 +42,11 @@ for (const name of ['pydicom-rA-v5', 'pydicom-rA-v4', 'pydicom-gold-v5', 'pydico
       const pytestMap = inspectLog(log, 'pytest', profile).statusMap;
       assert.deepEqual(withoutSkipCounts(pytestMap), expectedSummaryMap(truth), `${profile} pytest`);
       const optionsMap = inspectLog(log, 'pytest-options', profile).statusMap;
-      assert.deepEqual(withoutSkipCounts(optionsMap), expectedSummaryMap(truth, shortPathOption), `${profile} pytest-options`);
+      assert.deepEqual(
+        withoutSkipCounts(optionsMap),
+        expectedSummaryMap(truth, shortPathOption),
+        `${profile} pytest-options`,
+      );
       const matplotlibMap = inspectLog(log, 'matplotlib', profile).statusMap;
       assert.deepEqual(matplotlibMap, pytestMap, `${profile} matplotlib`);
     }
@@ -48,7 +59,10 @@ test('pydicom -rA: v4 turns the folded SKIPPED [N] summaries into tests named [1
   assert.equal(v4.get('[1]'), 'SKIPPED');
   assert.equal(v4.get('[3]'), 'SKIPPED');
   const v5 = statusMap(log, 'pytest', 'swebench-v5');
-  assert.deepEqual([...v5.keys()].filter((k) => k.startsWith('[')), []);
+  assert.deepEqual(
+    [...v5.keys()].filter((k) => k.startsWith('[')),
+    [],
+  );
   // Skipped tests never appear under their own names in a -rA summary.
   assert.equal(v5.has(`${T}test_gdcm_decode`), false);
 });
@@ -109,7 +123,10 @@ test('pydicom classic verbose (astropy style) with pytest-v2: v5 keeps whole ids
   }
   // Only FAILED lines lose their " - message"; an XFAIL line keeps its reason in the id.
   assert.equal(v5.get(`${XFAILING} - private tags have no keyword`), 'XFAIL');
-  assert.deepEqual([...v5.keys()].filter((k) => k.startsWith('[')), []);
+  assert.deepEqual(
+    [...v5.keys()].filter((k) => k.startsWith('[')),
+    [],
+  );
 
   const v4 = statusMap(log, 'pytest-v2', 'swebench-v4');
   assert.equal(v4.get(`${T}test_family_name[Smith^Jane`), 'PASSED');
@@ -144,7 +161,10 @@ test('pydicom classic verbose: a truncated id whose matches disagree (PASSED and
     failToPass: [`${T}test_family_name[`, `${T}test_tag_parts[`],
     passToPass: [],
   });
-  assert.deepEqual(grade.tests_status.FAIL_TO_PASS, { success: [`${T}test_tag_parts[`], failure: [`${T}test_family_name[`] });
+  assert.deepEqual(grade.tests_status.FAIL_TO_PASS, {
+    success: [`${T}test_tag_parts[`],
+    failure: [`${T}test_family_name[`],
+  });
 });
 
 const DJ = (test: string, cls: string) => `${test} (${cls}.${test})`;
@@ -179,7 +199,12 @@ test('django runner --verbosity 2: verdicts on the same line, on a later line, h
 
 test('django: a skipped F2P test is a failure in v5 and counts in neither list in v4; a skipped P2P test is kept in v5', () => {
   for (const name of ['django-v5', 'django-v4']) {
-    const input = { log: corpusLog(name), parser: 'django' as const, failToPass: [COUNT, POSTGRES], passToPass: [SLUG, REMOTE] };
+    const input = {
+      log: corpusLog(name),
+      parser: 'django' as const,
+      failToPass: [COUNT, POSTGRES],
+      passToPass: [SLUG, REMOTE],
+    };
     const v5 = gradeLog({ ...input, profile: 'swebench-v5' });
     assert.deepEqual(v5.tests_status.FAIL_TO_PASS, { success: [COUNT], failure: [POSTGRES] });
     assert.deepEqual(v5.tests_status.PASS_TO_PASS, { success: [SLUG, REMOTE], failure: [] });
@@ -221,7 +246,9 @@ test('unittest -v (graded with the django parser)', () => {
     passToPass: ['test_subsequent_indent (test_textwrap.IndentTestCases.test_subsequent_indent)'],
   });
   assert.equal(grade.log_ok, true);
-  assert.deepEqual(grade.tests_status.PASS_TO_PASS.success, ['test_subsequent_indent (test_textwrap.IndentTestCases.test_subsequent_indent)']);
+  assert.deepEqual(grade.tests_status.PASS_TO_PASS.success, [
+    'test_subsequent_indent (test_textwrap.IndentTestCases.test_subsequent_indent)',
+  ]);
   assert.equal(grade.resolution, 'RESOLVED_NO');
 });
 
@@ -300,7 +327,10 @@ test('a run where every test was deselected: v5 says no suite ran; v4 grades an 
   assert.equal(v4.log_ok, true);
   assert.deepEqual(v4.status_map, {});
   assert.deepEqual(v4.tests_status.FAIL_TO_PASS, { success: [], failure: [DOE] });
-  assert.equal(gradeLog({ log, profile: 'swebench-v4', parser: 'pytest', failToPass: [], passToPass: [] }).resolution, 'RESOLVED_FULL');
+  assert.equal(
+    gradeLog({ log, profile: 'swebench-v4', parser: 'pytest', failToPass: [], passToPass: [] }).resolution,
+    'RESOLVED_FULL',
+  );
 });
 
 test('timed-out, apply-failed and reset-failed runs are unusable in both versions', () => {
@@ -311,7 +341,13 @@ test('timed-out, apply-failed and reset-failed runs are unusable in both version
   ];
   for (const [name, kind] of cases) {
     for (const profile of PROFILES) {
-      const r = gradeLogExplained({ log: corpusLog(name), profile, parser: 'pytest', failToPass: [DOE], passToPass: [LAST_FIRST] });
+      const r = gradeLogExplained({
+        log: corpusLog(name),
+        profile,
+        parser: 'pytest',
+        failToPass: [DOE],
+        passToPass: [LAST_FIRST],
+      });
       assert.equal(r.problem?.kind, kind, `${name} ${profile}`);
       assert.equal(r.grade.log_ok, false);
       assert.deepEqual(r.grade.tests_status.FAIL_TO_PASS, { success: [], failure: [DOE] });

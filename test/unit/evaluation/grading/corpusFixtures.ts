@@ -28,13 +28,17 @@ const PYTEST_SUMMARY_STATUS: Record<string, string | undefined> = {
  * harness's stated rules: the id is cut at its first space; `rename` applies a parser's own
  * id rewrite (pytest-options' path parameters).
  */
-export function expectedSummaryMap(truth: Record<string, string>, rename: (id: string) => string = (id) => id): Map<string, string> {
+export function expectedSummaryMap(
+  truth: Record<string, string>,
+  rename: (id: string) => string = (id) => id,
+): Map<string, string> {
   const expected = new Map<string, string>();
   for (const [nodeid, outcome] of Object.entries(truth)) {
     const status = PYTEST_SUMMARY_STATUS[outcome];
     if (status === undefined) continue;
     const key = rename(nodeid.split(' ')[0]);
-    if (expected.has(key)) throw new Error(`two node ids read as ${key}: the corpus should not need ordering rules here`);
+    if (expected.has(key))
+      throw new Error(`two node ids read as ${key}: the corpus should not need ordering rules here`);
     expected.set(key, status);
   }
   return expected;

@@ -25,7 +25,17 @@ const COUNT = 'test_count (shelf.tests.BookModelTests.test_count)';
 
 test('--json prints exactly log_ok, status_map, tests_status, resolution', async () => {
   const f2p = file('f2p.json', JSON.stringify([COUNT, POSTGRES]));
-  const r = await run(['--log', 'django-v5.log', '--profile', 'swebench-v5', '--repo', 'django/django', '--f2p', f2p, '--json']);
+  const r = await run([
+    '--log',
+    'django-v5.log',
+    '--profile',
+    'swebench-v5',
+    '--repo',
+    'django/django',
+    '--f2p',
+    f2p,
+    '--json',
+  ]);
   assert.equal(r.code, 0, r.err);
   const parsed = JSON.parse(r.out);
   assert.deepEqual(Object.keys(parsed), ['log_ok', 'status_map', 'tests_status', 'resolution']);
@@ -37,13 +47,35 @@ test('--json prints exactly log_ok, status_map, tests_status, resolution', async
 
 test('--parser overrides --repo; the v4 profile grades the same log differently', async () => {
   const f2p = file('f2p-v4.json', JSON.stringify([COUNT, POSTGRES]));
-  const r = await run(['--log', 'django-v5.log', '--profile', 'swebench-v4', '--repo', 'psf/requests', '--parser', 'django', '--f2p', f2p, '--json']);
+  const r = await run([
+    '--log',
+    'django-v5.log',
+    '--profile',
+    'swebench-v4',
+    '--repo',
+    'psf/requests',
+    '--parser',
+    'django',
+    '--f2p',
+    f2p,
+    '--json',
+  ]);
   assert.equal(JSON.parse(r.out).resolution, 'RESOLVED_FULL');
 });
 
 test('F2P given as a JSON string holding an array (the Hugging Face form) is accepted', async () => {
   const f2p = file('f2p-hf.json', JSON.stringify(JSON.stringify([COUNT])));
-  const r = await run(['--log', 'django-v5.log', '--profile', 'swebench-v5', '--parser', 'django', '--f2p', f2p, '--json']);
+  const r = await run([
+    '--log',
+    'django-v5.log',
+    '--profile',
+    'swebench-v5',
+    '--parser',
+    'django',
+    '--f2p',
+    f2p,
+    '--json',
+  ]);
   assert.deepEqual(JSON.parse(r.out).tests_status.FAIL_TO_PASS.success, [COUNT]);
 });
 
@@ -65,11 +97,25 @@ test('bad input: a UserError naming the file or flag, exit 1; usage problems exi
   assert.equal(badJson.code, 1);
   assert.match(badJson.err, /--f2p .*bad\.json: invalid JSON/);
 
-  const notStrings = await run(['--log', 'django-v5.log', '--profile', 'swebench-v5', '--p2p', file('nums.json', '["a", 3]')]);
+  const notStrings = await run([
+    '--log',
+    'django-v5.log',
+    '--profile',
+    'swebench-v5',
+    '--p2p',
+    file('nums.json', '["a", 3]'),
+  ]);
   assert.equal(notStrings.code, 1);
   assert.match(notStrings.err, /--p2p .*nums\.json: \$\[1\] must be a string test id, found number 3/);
 
-  const notArray = await run(['--log', 'django-v5.log', '--profile', 'swebench-v5', '--f2p', file('obj.json', '{"a":1}')]);
+  const notArray = await run([
+    '--log',
+    'django-v5.log',
+    '--profile',
+    'swebench-v5',
+    '--f2p',
+    file('obj.json', '{"a":1}'),
+  ]);
   assert.match(notArray.err, /expected a JSON array of test ids at \$, found an object/);
 
   const parser = await run(['--log', 'django-v5.log', '--profile', 'swebench-v5', '--parser', 'nose']);

@@ -45,16 +45,32 @@ test('v5: truncated parametrized ids match by prefix only when the matches agree
     't.py::w[k-1]': 'SKIPPED',
     't.py::w[k-2]': 'FAILED',
   });
-  const ids = ['t.py::x[log(photon', 't.py::y[args1-No', 't.py::z[a-', 't.py::x[log(photon / m**2 s)', 't.py::q[', 't.py::z[a]'];
+  const ids = [
+    't.py::x[log(photon',
+    't.py::y[args1-No',
+    't.py::z[a-',
+    't.py::x[log(photon / m**2 s)',
+    't.py::q[',
+    't.py::z[a]',
+  ];
   const v5 = buildTestsStatus(map, ids, [], 'pass_and_fail', 'swebench-v5');
-  assert.deepEqual(v5.FAIL_TO_PASS, bucket(['t.py::x[log(photon', 't.py::y[args1-No', 't.py::x[log(photon / m**2 s)'], ['t.py::z[a-', 't.py::q[', 't.py::z[a]']));
+  assert.deepEqual(
+    v5.FAIL_TO_PASS,
+    bucket(
+      ['t.py::x[log(photon', 't.py::y[args1-No', 't.py::x[log(photon / m**2 s)'],
+      ['t.py::z[a-', 't.py::q[', 't.py::z[a]'],
+    ),
+  );
   const v4 = buildTestsStatus(map, ids, [], 'pass_and_fail', 'swebench-v4');
   assert.deepEqual(v4.FAIL_TO_PASS.success, []);
   // SKIPPED and FAILED agree (both "not passing"); the first match in log order decides P2P.
   const p2p = buildTestsStatus(map, [], ['t.py::w['], 'pass_and_fail', 'swebench-v5');
   assert.deepEqual(p2p.PASS_TO_PASS, bucket(['t.py::w['], []));
   const reordered = sm({ 't.py::w[k-2]': 'FAILED', 't.py::w[k-1]': 'SKIPPED' });
-  assert.deepEqual(buildTestsStatus(reordered, [], ['t.py::w['], 'pass_and_fail', 'swebench-v5').PASS_TO_PASS, bucket([], ['t.py::w[']));
+  assert.deepEqual(
+    buildTestsStatus(reordered, [], ['t.py::w['], 'pass_and_fail', 'swebench-v5').PASS_TO_PASS,
+    bucket([], ['t.py::w[']),
+  );
 });
 
 test('fail_only: only an exactly matching FAILED fails, for F2P and P2P, in both versions', () => {
@@ -76,8 +92,20 @@ test('resolution: FULL iff both ratios are 1 (empty counts as 1); PARTIAL iff 0 
 });
 
 test('gradeLog keeps the order of the given F2P/P2P lists', () => {
-  const log = ["+ : '>>>>> Start Test Output'", 'PASSED t.py::b', 'PASSED t.py::a', 'FAILED t.py::c', "+ : '>>>>> End Test Output'"].join('\n');
-  const g = gradeLog({ log, profile: 'swebench-v5', parser: 'pytest', failToPass: ['t.py::c', 't.py::a', 't.py::b'], passToPass: [] });
+  const log = [
+    "+ : '>>>>> Start Test Output'",
+    'PASSED t.py::b',
+    'PASSED t.py::a',
+    'FAILED t.py::c',
+    "+ : '>>>>> End Test Output'",
+  ].join('\n');
+  const g = gradeLog({
+    log,
+    profile: 'swebench-v5',
+    parser: 'pytest',
+    failToPass: ['t.py::c', 't.py::a', 't.py::b'],
+    passToPass: [],
+  });
   assert.deepEqual(g.tests_status.FAIL_TO_PASS, bucket(['t.py::a', 't.py::b'], ['t.py::c']));
   assert.equal(g.resolution, 'RESOLVED_PARTIAL');
 });
@@ -86,9 +114,21 @@ test('instance report in the harness shape: tests_status only for a usable log',
   const log = ["+ : '>>>>> Start Test Output'", 'PASSED t.py::a', "+ : '>>>>> End Test Output'"].join('\n');
   const ok = gradeLog({ log, profile: 'swebench-v5', parser: 'pytest', failToPass: ['t.py::a'], passToPass: [] });
   assert.deepEqual(buildInstanceReport('o__r-1', 'diff', ok), {
-    'o__r-1': { patch_is_None: false, patch_exists: true, patch_successfully_applied: true, resolved: true, tests_status: ok.tests_status },
+    'o__r-1': {
+      patch_is_None: false,
+      patch_exists: true,
+      patch_successfully_applied: true,
+      resolved: true,
+      tests_status: ok.tests_status,
+    },
   });
-  const bad = gradeLog({ log: 'nothing', profile: 'swebench-v5', parser: 'pytest', failToPass: ['t.py::a'], passToPass: [] });
+  const bad = gradeLog({
+    log: 'nothing',
+    profile: 'swebench-v5',
+    parser: 'pytest',
+    failToPass: ['t.py::a'],
+    passToPass: [],
+  });
   assert.deepEqual(buildInstanceReport('o__r-1', 'diff', bad), {
     'o__r-1': { patch_is_None: false, patch_exists: true, patch_successfully_applied: false, resolved: false },
   });

@@ -8,15 +8,36 @@ import { ParserCrash } from '../../../../src/core/evaluation/grading/parserCrash
 const lines = (...l: string[]) => l.join('\n');
 
 test('pytest: FAILED keeps the first word after the status; " - message" never enters the id', () => {
-  const log = lines('PASSED t.py::a', 'FAILED t.py::b - assert 1 - 2', 'ERROR t.py::c - RuntimeError', 'XFAIL t.py::d - reason', 'XPASS t.py::e why');
+  const log = lines(
+    'PASSED t.py::a',
+    'FAILED t.py::b - assert 1 - 2',
+    'ERROR t.py::c - RuntimeError',
+    'XFAIL t.py::d - reason',
+    'XPASS t.py::e why',
+  );
   for (const profile of ['swebench-v4', 'swebench-v5'] as const) {
-    assert.deepEqual(parseTestLog(log, 'pytest', profile), { 't.py::a': 'PASSED', 't.py::b': 'FAILED', 't.py::c': 'ERROR', 't.py::d': 'XFAIL' });
+    assert.deepEqual(parseTestLog(log, 'pytest', profile), {
+      't.py::a': 'PASSED',
+      't.py::b': 'FAILED',
+      't.py::c': 'ERROR',
+      't.py::d': 'XFAIL',
+    });
   }
 });
 
 test('pytest: the status is whatever word the line starts with, and later lines win', () => {
-  const log = lines('ERROR: file or directory not found: t.py', 'FAILED t.py::a', 'PASSED t.py::a', 'PASSEDX t.py::b', 'PASSED');
-  assert.deepEqual(parseTestLog(log, 'pytest', 'swebench-v5'), { file: 'ERROR:', 't.py::a': 'PASSED', 't.py::b': 'PASSEDX' });
+  const log = lines(
+    'ERROR: file or directory not found: t.py',
+    'FAILED t.py::a',
+    'PASSED t.py::a',
+    'PASSEDX t.py::b',
+    'PASSED',
+  );
+  assert.deepEqual(parseTestLog(log, 'pytest', 'swebench-v5'), {
+    file: 'ERROR:',
+    't.py::a': 'PASSED',
+    't.py::b': 'PASSEDX',
+  });
 });
 
 test("pytest: words split on Python's whitespace (\\x1c, NBSP, em space) but not on a BOM", () => {
@@ -27,7 +48,11 @@ test("pytest: words split on Python's whitespace (\\x1c, NBSP, em space) but not
 
 test('pytest: v4 records SKIPPED [N] summaries as a test named [N]; v5 only drops SKIPPED ones', () => {
   const log = lines('SKIPPED [2] t.py:10: no network', 'PASSED [100%]', 'SKIPPED [x] t.py:1: odd');
-  assert.deepEqual(parseTestLog(log, 'pytest', 'swebench-v4'), { '[2]': 'SKIPPED', '[100%]': 'PASSED', '[x]': 'SKIPPED' });
+  assert.deepEqual(parseTestLog(log, 'pytest', 'swebench-v4'), {
+    '[2]': 'SKIPPED',
+    '[100%]': 'PASSED',
+    '[x]': 'SKIPPED',
+  });
   assert.deepEqual(parseTestLog(log, 'pytest', 'swebench-v5'), { '[100%]': 'PASSED', '[x]': 'SKIPPED' });
 });
 
@@ -54,7 +79,9 @@ test('pytest-options: an absolute-path parameter becomes /basename; //, * and re
 test('matplotlib: MouseButton names become their numbers before the pytest rules', () => {
   const log = 'PASSED t.py::test_click[MouseButton.LEFT-MouseButton.RIGHT]';
   assert.deepEqual(parseTestLog(log, 'matplotlib', 'swebench-v5'), { 't.py::test_click[1-3]': 'PASSED' });
-  assert.deepEqual(parseTestLog(log, 'pytest', 'swebench-v5'), { 't.py::test_click[MouseButton.LEFT-MouseButton.RIGHT]': 'PASSED' });
+  assert.deepEqual(parseTestLog(log, 'pytest', 'swebench-v5'), {
+    't.py::test_click[MouseButton.LEFT-MouseButton.RIGHT]': 'PASSED',
+  });
 });
 
 test('pytest-v2: colour codes and control characters are stripped first', () => {
@@ -66,14 +93,33 @@ test('pytest-v2: colour codes and control characters are stripped first', () => 
 
 test('pytest-v2: status at the end of the line — v5 keeps the whole id, v4 the first word and the second word as status', () => {
   const log = lines('t.py::a[x y] PASSED', 't.py::b FAILED', 't.py::c[p q r] XFAIL');
-  assert.deepEqual(parseTestLog(log, 'pytest-v2', 'swebench-v5'), { 't.py::a[x y]': 'PASSED', 't.py::b': 'FAILED', 't.py::c[p q r]': 'XFAIL' });
-  assert.deepEqual(parseTestLog(log, 'pytest-v2', 'swebench-v4'), { 't.py::a[x': 'y]', 't.py::b': 'FAILED', 't.py::c[p': 'q' });
+  assert.deepEqual(parseTestLog(log, 'pytest-v2', 'swebench-v5'), {
+    't.py::a[x y]': 'PASSED',
+    't.py::b': 'FAILED',
+    't.py::c[p q r]': 'XFAIL',
+  });
+  assert.deepEqual(parseTestLog(log, 'pytest-v2', 'swebench-v4'), {
+    't.py::a[x': 'y]',
+    't.py::b': 'FAILED',
+    't.py::c[p': 'q',
+  });
 });
 
 test('pytest-v2: FAILED lines — v5 cuts at the first " - ", v4 keeps one word; other statuses keep their message in v5', () => {
-  const log = lines('FAILED t.py::a[x - y] - AssertionError', 'ERROR t.py::b - RuntimeError', 'SKIPPED [3] t.py:1: why');
-  assert.deepEqual(parseTestLog(log, 'pytest-v2', 'swebench-v5'), { 't.py::a[x': 'FAILED', 't.py::b - RuntimeError': 'ERROR' });
-  assert.deepEqual(parseTestLog(log, 'pytest-v2', 'swebench-v4'), { 't.py::a[x': 'FAILED', 't.py::b': 'ERROR', '[3]': 'SKIPPED' });
+  const log = lines(
+    'FAILED t.py::a[x - y] - AssertionError',
+    'ERROR t.py::b - RuntimeError',
+    'SKIPPED [3] t.py:1: why',
+  );
+  assert.deepEqual(parseTestLog(log, 'pytest-v2', 'swebench-v5'), {
+    't.py::a[x': 'FAILED',
+    't.py::b - RuntimeError': 'ERROR',
+  });
+  assert.deepEqual(parseTestLog(log, 'pytest-v2', 'swebench-v4'), {
+    't.py::a[x': 'FAILED',
+    't.py::b': 'ERROR',
+    '[3]': 'SKIPPED',
+  });
 });
 
 test('django: same-line verdicts, the three pass spellings, skips, FAIL/ERROR headers', () => {
@@ -105,7 +151,10 @@ test('django: a verdict on a later line goes to the last test that printed " ...
 });
 
 test("django: the django__django-7188 line and the '--version is equivalent to version' test", () => {
-  const log = lines('Applying sites.0002_alter_domain_unique...test_no_migrations (m.T) ... ok', 'x --version is equivalent to version y');
+  const log = lines(
+    'Applying sites.0002_alter_domain_unique...test_no_migrations (m.T) ... ok',
+    'x --version is equivalent to version y',
+  );
   assert.deepEqual(parseTestLog(log, 'django', 'swebench-v5'), {
     'test_no_migrations (m.T)': 'PASSED',
     '--version is equivalent to version': 'PASSED',
@@ -149,7 +198,11 @@ test('sympy: verdict lines and failure banners', () => {
 
 test('seaborn: PASSED/FAILED only; v4 raises on a bare status line, v5 skips it', () => {
   const log = lines('t.py::a PASSED [ 50%]', 'PASSED t.py::b', 'FAILED t.py::c - x', 'ERROR t.py::d', 'XFAIL t.py::e');
-  assert.deepEqual(parseTestLog(log, 'seaborn', 'swebench-v5'), { 't.py::a': 'PASSED', 't.py::b': 'PASSED', 't.py::c': 'FAILED' });
+  assert.deepEqual(parseTestLog(log, 'seaborn', 'swebench-v5'), {
+    't.py::a': 'PASSED',
+    't.py::b': 'PASSED',
+    't.py::c': 'FAILED',
+  });
   for (const bare of ['FAILED', 'PASSED', ' PASSED ']) {
     assert.throws(() => parseTestLog(bare, 'seaborn', 'swebench-v4'), ParserCrash);
     assert.deepEqual(parseTestLog(bare, 'seaborn', 'swebench-v5'), {});

@@ -73,7 +73,10 @@ test('v5: a non-zero count in a runner summary is evidence the suite ran; a zero
 });
 
 test('v5: a non-zero exit code with only passes read is rejected; with a FAILED or ERROR it is a normal failing run', () => {
-  assert.equal(inspectLog(wrap('PASSED t.py::a', 1), 'pytest', 'swebench-v5').problem?.kind, 'exit-code-contradicts-log');
+  assert.equal(
+    inspectLog(wrap('PASSED t.py::a', 1), 'pytest', 'swebench-v5').problem?.kind,
+    'exit-code-contradicts-log',
+  );
   assert.equal(inspectLog(wrap('PASSED t.py::a\nFAILED t.py::b', 1), 'pytest', 'swebench-v5').usable, true);
   assert.equal(inspectLog(wrap('PASSED t.py::a\nERROR t.py::b', 2), 'pytest', 'swebench-v5').usable, true);
   assert.equal(inspectLog(wrap('PASSED t.py::a', 0), 'pytest', 'swebench-v5').usable, true);
@@ -92,7 +95,13 @@ test('the first recorded exit code counts, even one the test output printed itse
 
 test("CRLF and lone CR read as line breaks, as Python's text mode reads them", () => {
   const r = inspectLog([START, 'PASSED t.py::a', 'FAILED t.py::b', END].join('\r\n'), 'seaborn', 'swebench-v5');
-  assert.deepEqual([...r.statusMap], [['t.py::a', 'PASSED'], ['t.py::b', 'FAILED']]);
+  assert.deepEqual(
+    [...r.statusMap],
+    [
+      ['t.py::a', 'PASSED'],
+      ['t.py::b', 'FAILED'],
+    ],
+  );
   const progress = inspectLog(wrap('t.py::a 10%\rPASSED t.py::a'), 'pytest', 'swebench-v5');
   assert.deepEqual([...progress.statusMap], [['t.py::a', 'PASSED']]);
 });

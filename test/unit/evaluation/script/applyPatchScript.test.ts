@@ -11,7 +11,8 @@ const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`
 
 function repo(): string {
   const dir = mkdtempSync(join(tmpdir(), 'chainlens-apply-'));
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@l', ...args], { cwd: dir });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@l', ...args], { cwd: dir });
   git('init', '-q');
   writeFileSync(join(dir, 'f.txt'), lines(20));
   git('add', '-A');
@@ -33,13 +34,24 @@ const hunk = (before: string[], del: string, add: string, after: string[], start
 
 test('the fallback chain tries the harness commands in order', () => {
   const script = applyPatchScript('/chainlens/state.diff', '/testbed');
-  const order = ['git apply --verbose', 'git apply --verbose --3way', 'git apply --verbose --reject', 'patch --batch --forward --fuzz=5 -p1 -i'].map((c) => script.indexOf(`'${c}'`));
-  assert.ok(order.every((i, k) => i > 0 && (k === 0 || i > order[k - 1])), script);
+  const order = [
+    'git apply --verbose',
+    'git apply --verbose --3way',
+    'git apply --verbose --reject',
+    'patch --batch --forward --fuzz=5 -p1 -i',
+  ].map((c) => script.indexOf(`'${c}'`));
+  assert.ok(
+    order.every((i, k) => i > 0 && (k === 0 || i > order[k - 1])),
+    script,
+  );
 });
 
 test('a clean patch applies with the first command', () => {
   const dir = repo();
-  const r = apply(dir, hunk(['line 7', 'line 8', 'line 9'], 'line 10', 'LINE 10', ['line 11', 'line 12', 'line 13'], 7));
+  const r = apply(
+    dir,
+    hunk(['line 7', 'line 8', 'line 9'], 'line 10', 'LINE 10', ['line 11', 'line 12', 'line 13'], 7),
+  );
   assert.equal(r.code, 0, r.out);
   assert.match(r.out, new RegExp(`^${APPLY_PATCH_PASS}$`, 'm'));
   assert.doesNotMatch(r.out, /Failed to apply/);
@@ -48,7 +60,10 @@ test('a clean patch applies with the first command', () => {
 
 test('a patch whose context drifted fails git apply and lands through patch --fuzz', () => {
   const dir = repo();
-  const r = apply(dir, hunk(['line 7 (edited)', 'line 8', 'line 9'], 'line 10', 'LINE 10', ['line 11', 'line 12', 'line 13'], 7));
+  const r = apply(
+    dir,
+    hunk(['line 7 (edited)', 'line 8', 'line 9'], 'line 10', 'LINE 10', ['line 11', 'line 12', 'line 13'], 7),
+  );
   assert.equal(r.code, 0, r.out);
   assert.match(r.out, /Failed to apply patch to container: git apply --verbose\n/);
   assert.match(r.out, /Failed to apply patch to container: git apply --verbose --reject/);

@@ -1,20 +1,40 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildEvalBundle, COPY_IN_BASE_REF, COPY_IN_REPO_DIR, RUN_EXIT, testExitCodeFromLog } from '../../../../src/core/evaluation/script';
+import {
+  buildEvalBundle,
+  COPY_IN_BASE_REF,
+  COPY_IN_REPO_DIR,
+  RUN_EXIT,
+  testExitCodeFromLog,
+} from '../../../../src/core/evaluation/script';
 
-const testPatch = 'diff --git a/conftest.py b/conftest.py\nnew file mode 100644\n--- /dev/null\n+++ b/conftest.py\n@@ -0,0 +1 @@\n+x = 1';
+const testPatch =
+  'diff --git a/conftest.py b/conftest.py\nnew file mode 100644\n--- /dev/null\n+++ b/conftest.py\n@@ -0,0 +1 @@\n+x = 1';
 const stateDiff = 'diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1 +1 @@\n-a\n+b\n';
 const base = 'b036be1251767d2c9597eef1e823511a63326fa3';
-const file = (b: ReturnType<typeof buildEvalBundle>, name: string) => b.files.find((f) => f.path === `/chainlens/${name}`);
+const file = (b: ReturnType<typeof buildEvalBundle>, name: string) =>
+  b.files.find((f) => f.path === `/chainlens/${name}`);
 
 test('an image that holds the repo: state diff applied in place, tests reset to the real base commit', () => {
-  const b = buildEvalBundle({ repo: { kind: 'in-image', path: '/testbed', baseCommit: base }, stateDiff, testPatches: [testPatch], testCmd: 'pytest -rA' });
+  const b = buildEvalBundle({
+    repo: { kind: 'in-image', path: '/testbed', baseCommit: base },
+    stateDiff,
+    testPatches: [testPatch],
+    testCmd: 'pytest -rA',
+  });
   assert.deepEqual(b.command, ['/bin/bash', '/chainlens/run.sh']);
-  assert.deepEqual(b.stdinCommand, ['/bin/sh', '-c', `command -v tar >/dev/null 2>&1 || exit ${RUN_EXIT.noTar}; tar -x -f - -C / && exec /bin/bash /chainlens/run.sh`]);
+  assert.deepEqual(b.stdinCommand, [
+    '/bin/sh',
+    '-c',
+    `command -v tar >/dev/null 2>&1 || exit ${RUN_EXIT.noTar}; tar -x -f - -C / && exec /bin/bash /chainlens/run.sh`,
+  ]);
   assert.equal(b.repoDir, '/testbed');
   assert.equal(file(b, 'prepare.sh'), undefined);
   const run = file(b, 'run.sh')!.content;
-  assert.match(run, new RegExp(`bash /chainlens/apply_state.sh \\|\\| exit ${RUN_EXIT.patchFailed}\nexec bash /chainlens/eval.sh\n$`));
+  assert.match(
+    run,
+    new RegExp(`bash /chainlens/apply_state.sh \\|\\| exit ${RUN_EXIT.patchFailed}\nexec bash /chainlens/eval.sh\n$`),
+  );
   assert.match(file(b, 'apply_state.sh')!.content, /^cd \/testbed \|\| exit 1$/m);
   assert.match(file(b, 'eval.sh')!.content, /^rm -f conftest.py\ngit apply -v \/chainlens\/test_patch_1.diff$/m);
   // A patch missing its last newline would be "corrupt" to git apply.
@@ -22,24 +42,37 @@ test('an image that holds the repo: state diff applied in place, tests reset to 
 });
 
 test('an image without the repo: the copy is committed and tagged first, and the eval script resets to that tag', () => {
-  const b = buildEvalBundle({ repo: { kind: 'copy-in', baseCommit: base }, stateDiff, testPatches: [testPatch], testCmd: 'pytest -rA' });
+  const b = buildEvalBundle({
+    repo: { kind: 'copy-in', baseCommit: base },
+    stateDiff,
+    testPatches: [testPatch],
+    testCmd: 'pytest -rA',
+  });
   assert.equal(b.repoDir, COPY_IN_REPO_DIR);
   assert.equal(b.baseRef, COPY_IN_BASE_REF);
   assert.match(file(b, 'prepare.sh')!.content, new RegExp(`git tag ${COPY_IN_BASE_REF}`));
-  assert.match(file(b, 'run.sh')!.content, new RegExp(`prepare.sh \\|\\| .*exit ${RUN_EXIT.setupFailed}; }\nbash /chainlens/apply_state.sh`));
+  assert.match(
+    file(b, 'run.sh')!.content,
+    new RegExp(`prepare.sh \\|\\| .*exit ${RUN_EXIT.setupFailed}; }\nbash /chainlens/apply_state.sh`),
+  );
   assert.match(file(b, 'eval.sh')!.content, /git -c core.fileMode=false diff chainlens-base/);
 });
 
 test('an empty state diff evaluates the base commit without a patch step', () => {
-  const b = buildEvalBundle({ repo: { kind: 'in-image', path: '/testbed', baseCommit: base }, stateDiff: '\n', testPatches: [testPatch], testCmd: 'pytest -rA' });
+  const b = buildEvalBundle({
+    repo: { kind: 'in-image', path: '/testbed', baseCommit: base },
+    stateDiff: '\n',
+    testPatches: [testPatch],
+    testCmd: 'pytest -rA',
+  });
   assert.equal(file(b, 'state.diff'), undefined);
   assert.doesNotMatch(file(b, 'run.sh')!.content, /apply_state/);
 });
 
 test("the test command's exit code is read from the script's echo, not from its trace or forged output", () => {
   const log = [
-    ">>>>> Test Exit Code: 0",
-    "+ SWEBENCH_TEST_EXIT_CODE=1",
+    '>>>>> Test Exit Code: 0',
+    '+ SWEBENCH_TEST_EXIT_CODE=1',
     "+ : '>>>>> End Test Output'",
     "+ echo '>>>>> Test Exit Code: 1'",
     '>>>>> Test Exit Code: 1',

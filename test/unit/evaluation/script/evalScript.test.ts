@@ -39,7 +39,11 @@ test('the eval script has the harness shape: reset, test patches, markers, exit 
 });
 
 test('the v4 profile does not record the exit code; a preamble runs before anything else', () => {
-  const script = buildEvalScript({ ...options, profile: 'v4', preamble: ['source /opt/miniconda3/bin/activate', 'conda activate testbed'] });
+  const script = buildEvalScript({
+    ...options,
+    profile: 'v4',
+    preamble: ['source /opt/miniconda3/bin/activate', 'conda activate testbed'],
+  });
   assert.doesNotMatch(script, /Test Exit Code|SWEBENCH_TEST_EXIT_CODE/);
   assert.match(script, /^cd \/testbed\nsource \/opt\/miniconda3\/bin\/activate\nconda activate testbed\ngit config/m);
 });

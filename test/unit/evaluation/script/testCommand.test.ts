@@ -22,7 +22,10 @@ test('django runs the touched test modules as dotted names, leaving out helper m
 
 test('django 1.9 runs without --parallel, as in the harness', () => {
   const i = instance('django__django-15781');
-  assert.equal(testCommandFor({ repo: i.repo, version: '1.9', testPatches: [i.test_patch] }), './tests/runtests.py --verbosity 2 user_commands.tests');
+  assert.equal(
+    testCommandFor({ repo: i.repo, version: '1.9', testPatches: [i.test_patch] }),
+    './tests/runtests.py --verbosity 2 user_commands.tests',
+  );
 });
 
 test('sympy uses bin/test with file paths; other repositories pytest -rA', () => {
@@ -33,18 +36,33 @@ test('sympy uses bin/test with file paths; other repositories pytest -rA', () =>
 
 test('directives leave out data files and deleted files, keep rename targets, and quote odd paths', () => {
   const mixed = readFileSync(join(fixtures, 'mixed.diff'), 'utf8');
-  assert.deepEqual(testDirectives([mixed], 'pytest'), ['pkg/mod.py', 'tests/blob.bin', 'tests/conftest.py', 'tests/data file.py', 'tests/test_renamed_dst.py']);
+  assert.deepEqual(testDirectives([mixed], 'pytest'), [
+    'pkg/mod.py',
+    'tests/blob.bin',
+    'tests/conftest.py',
+    'tests/data file.py',
+    'tests/test_renamed_dst.py',
+  ]);
   assert.match(testCommandFor({ repo: 'o/r', testPatches: [mixed] }), / 'tests\/data file\.py' /);
 });
 
 test('directives of a chain of test patches are the union, in order, without repeats', () => {
   const a = instance('pytest-dev__pytest-11143').test_patch;
   const b = instance('scikit-learn__scikit-learn-13584').test_patch;
-  assert.deepEqual(testDirectives([a, b, a], 'pytest'), ['testing/test_assertrewrite.py', 'sklearn/utils/tests/test_pprint.py']);
+  assert.deepEqual(testDirectives([a, b, a], 'pytest'), [
+    'testing/test_assertrewrite.py',
+    'sklearn/utils/tests/test_pprint.py',
+  ]);
 });
 
 test("a dataset's own test command is used verbatim", () => {
   const i = instance('django__django-16255');
-  assert.equal(testCommandFor({ repo: i.repo, testCmds: ' pytest -x tests/unit ', testPatches: [i.test_patch] }), 'pytest -x tests/unit');
-  assert.equal(testCommandFor({ repo: i.repo, testCmds: null, testPatches: [i.test_patch] }), `${TEST_DJANGO} sitemaps_tests.test_http`);
+  assert.equal(
+    testCommandFor({ repo: i.repo, testCmds: ' pytest -x tests/unit ', testPatches: [i.test_patch] }),
+    'pytest -x tests/unit',
+  );
+  assert.equal(
+    testCommandFor({ repo: i.repo, testCmds: null, testPatches: [i.test_patch] }),
+    `${TEST_DJANGO} sitemaps_tests.test_http`,
+  );
 });

@@ -6,7 +6,9 @@ import { patchFileSets, testFilesPlan } from '../../../../src/core/evaluation/sc
 
 const fixtures = join(__dirname, '../../../fixtures/evaluation');
 const mixed = readFileSync(join(fixtures, 'mixed.diff'), 'utf8');
-const lite: { instance_id: string; test_patch: string }[] = JSON.parse(readFileSync(join(fixtures, 'swebench_lite_test_patches.json'), 'utf8'));
+const lite: { instance_id: string; test_patch: string }[] = JSON.parse(
+  readFileSync(join(fixtures, 'swebench_lite_test_patches.json'), 'utf8'),
+);
 const litePatch = (id: string) => lite.find((i) => i.instance_id === id)!.test_patch;
 
 test('a real git diff is split into modified, added, deleted and renamed files', () => {
@@ -27,13 +29,21 @@ test('a SWE-bench test patch that only edits existing files resets them and dele
 
 test('files a test patch creates (including rename targets) are deleted, files that exist at base are reset', () => {
   const plan = testFilesPlan([mixed]);
-  assert.deepEqual(plan.reset.sort(), ['pkg/mod.py', 'tests/blob.bin', 'tests/data file.py', 'tests/test_old.py', 'tests/test_renamed_src.py']);
+  assert.deepEqual(plan.reset.sort(), [
+    'pkg/mod.py',
+    'tests/blob.bin',
+    'tests/data file.py',
+    'tests/test_old.py',
+    'tests/test_renamed_src.py',
+  ]);
   assert.deepEqual(plan.remove.sort(), ['tests/conftest.py', 'tests/fixture.json', 'tests/test_renamed_dst.py']);
 });
 
 test('in a chain, the first test patch to touch a file decides whether it existed at base', () => {
-  const addsConftest = 'diff --git a/conftest.py b/conftest.py\nnew file mode 100644\n--- /dev/null\n+++ b/conftest.py\n@@ -0,0 +1 @@\n+x = 1\n';
-  const editsConftest = 'diff --git a/conftest.py b/conftest.py\n--- a/conftest.py\n+++ b/conftest.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n';
+  const addsConftest =
+    'diff --git a/conftest.py b/conftest.py\nnew file mode 100644\n--- /dev/null\n+++ b/conftest.py\n@@ -0,0 +1 @@\n+x = 1\n';
+  const editsConftest =
+    'diff --git a/conftest.py b/conftest.py\n--- a/conftest.py\n+++ b/conftest.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n';
   assert.deepEqual(testFilesPlan([addsConftest, editsConftest]), { reset: [], remove: ['conftest.py'] });
   assert.deepEqual(testFilesPlan([editsConftest, addsConftest]), { reset: ['conftest.py'], remove: [] });
 });

@@ -14,7 +14,8 @@ import { demoRepoAfterRecordedStep1 } from '../../../helpers/demoRepo';
 import type { StepState } from '../../../../src/protocol/run';
 
 const root = join(__dirname, '..', '..', '..', '..');
-const git = (dir: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+const git = (dir: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
 
 describe('analysis source for the editor (demo chain step 1)', () => {
   let repo: ReturnType<typeof demoRepoAfterRecordedStep1>;
@@ -37,15 +38,33 @@ describe('analysis source for the editor (demo chain step 1)', () => {
       chain: { id: 'demo', steps: [{ goldPatch: gold }] },
       workspace: { git: new Git(dir) },
     }) as unknown as ChainRunSnapshot;
-  const step = (e: string | null): StepState => ({ order: 1, instanceId: 'i-101', author: { kind: 'human' }, status: e ? 'submitted' : 'current', start: base, end: e, startedAt: null, submittedAt: null, elapsedMs: null, patch: null, note: null });
+  const step = (e: string | null): StepState => ({
+    order: 1,
+    instanceId: 'i-101',
+    author: { kind: 'human' },
+    status: e ? 'submitted' : 'current',
+    start: base,
+    end: e,
+    startedAt: null,
+    submittedAt: null,
+    elapsedMs: null,
+    patch: null,
+    note: null,
+  });
 
-  it("annotates a submitted step: the drift suggestion in parse_amount, the changed symbol to label, the gold version", async () => {
+  it('annotates a submitted step: the drift suggestion in parse_amount, the changed symbol to label, the gold version', async () => {
     const s = step(end);
     const a = await annotateStep(snapshot(s), s, { dirty: new Map(), symbols });
     assert.equal(a.live, false);
     const decorations = a.decorations.get('invoicekit/parse.py') ?? [];
-    assert.deepEqual(decorations.map((d) => [d.kind, d.symbol, d.label]), [['drift', 'parse_amount', 'INPUT GATING']]);
-    assert.deepEqual(a.symbols.map((x) => [x.file, x.symbol, x.suggestion?.label]), [['invoicekit/parse.py', 'parse_amount', 'INPUT GATING']]);
+    assert.deepEqual(
+      decorations.map((d) => [d.kind, d.symbol, d.label]),
+      [['drift', 'parse_amount', 'INPUT GATING']],
+    );
+    assert.deepEqual(
+      a.symbols.map((x) => [x.file, x.symbol, x.suggestion?.label]),
+      [['invoicekit/parse.py', 'parse_amount', 'INPUT GATING']],
+    );
     const goldText = await a.goldText('invoicekit/parse.py');
     assert.match(goldText ?? '', /cleaned\.startswith\("\("\) and cleaned\.endswith\("\)"\)/);
   });
@@ -55,10 +74,16 @@ describe('analysis source for the editor (demo chain step 1)', () => {
     git(dir, 'reset', '-q', '--hard', base);
     assert.equal(await workTreeChanged(snapshot(s), s), false);
     const file = join(dir, 'invoicekit', 'parse.py');
-    const text = readFileSync(file, 'utf8').replace('    cleaned = text.strip()\n    if _DECIMAL_RE', '    cleaned = text.strip().lower()\n    if _DECIMAL_RE');
+    const text = readFileSync(file, 'utf8').replace(
+      '    cleaned = text.strip()\n    if _DECIMAL_RE',
+      '    cleaned = text.strip().lower()\n    if _DECIMAL_RE',
+    );
     const a = await annotateStep(snapshot(s), s, { dirty: new Map([['invoicekit/parse.py', text]]), symbols });
     const d = a.decorations.get('invoicekit/parse.py') ?? [];
-    assert.ok(d.some((x) => x.kind === 'overshoot' && x.symbol === 'parse_decimal'), JSON.stringify(d));
+    assert.ok(
+      d.some((x) => x.kind === 'overshoot' && x.symbol === 'parse_decimal'),
+      JSON.stringify(d),
+    );
     assert.ok(d.some((x) => x.kind === 'undershoot' && x.symbol === 'parse_amount'));
     // On disk the work tree is unchanged: saving is what makes it part of the step.
     writeFileSync(file, text);
@@ -78,7 +103,10 @@ describe('analysis source for the editor (demo chain step 1)', () => {
     const [moved] = shifted.decorations.get(file) ?? [];
     assert.deepEqual([moved?.startLine, moved?.endLine], [drift.startLine + 2, drift.endLine + 2]);
     assert.equal(shifted.symbols[0]?.startLine, plain.symbols[0].startLine + 2);
-    assert.deepEqual(shifted.lines.toStep(file, { startLine: moved.startLine, endLine: moved.endLine }), { startLine: drift.startLine, endLine: drift.endLine });
+    assert.deepEqual(shifted.lines.toStep(file, { startLine: moved.startLine, endLine: moved.endLine }), {
+      startLine: drift.startLine,
+      endLine: drift.endLine,
+    });
     assert.deepEqual(shifted.lines.changedSince, [file]);
     // ...and then rewrites the evidence line itself (saved): that mark no longer describes the code.
     const lines = atEnd.split('\n');
@@ -90,4 +118,3 @@ describe('analysis source for the editor (demo chain step 1)', () => {
     git(dir, 'checkout', '-q', '--', '.');
   });
 });
-

@@ -13,7 +13,8 @@ import { demoRepoAfterRecordedStep1 } from '../../../helpers/demoRepo';
 import type { StepState } from '../../../../src/protocol/run';
 
 const root = join(__dirname, '..', '..', '..', '..');
-const git = (dir: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+const git = (dir: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
 const FILE = 'invoicekit/parse.py';
 
 describe('file versions of a step (gold, recorded, submitted)', () => {
@@ -33,11 +34,28 @@ describe('file versions of a step (gold, recorded, submitted)', () => {
   });
   after(() => repo.remove());
 
-  const step = (order: number, instanceId: string, start: string | null, e: string | null): StepState => ({ order, instanceId, author: { kind: 'human' }, status: e ? 'submitted' : start ? 'current' : 'pending', start, end: e, startedAt: null, submittedAt: null, elapsedMs: null, patch: null, note: null });
+  const step = (order: number, instanceId: string, start: string | null, e: string | null): StepState => ({
+    order,
+    instanceId,
+    author: { kind: 'human' },
+    status: e ? 'submitted' : start ? 'current' : 'pending',
+    start,
+    end: e,
+    startedAt: null,
+    submittedAt: null,
+    elapsedMs: null,
+    patch: null,
+    note: null,
+  });
   const run = (steps: StepState[], goldPatches: string[], runId = 'r1'): ChainRunSnapshot =>
-    ({ dir, state: { runId, currentStep: null, steps }, chain: { id: 'demo', steps: goldPatches.map((goldPatch) => ({ goldPatch })) }, workspace: { store } }) as unknown as ChainRunSnapshot;
+    ({
+      dir,
+      state: { runId, currentStep: null, steps },
+      chain: { id: 'demo', steps: goldPatches.map((goldPatch) => ({ goldPatch })) },
+      workspace: { store },
+    }) as unknown as ChainRunSnapshot;
 
-  it('gold: the start with the gold patch applied; recorded: with the agent\'s patch; submitted: the step\'s end', async () => {
+  it("gold: the start with the gold patch applied; recorded: with the agent's patch; submitted: the step's end", async () => {
     const r = run([step(1, 'i-101', base, end)], [gold]);
     const atBase = git(dir, 'show', `${base}:${FILE}`);
     const g = await fileVersion(r, 1, 'gold', FILE);
@@ -51,7 +69,7 @@ describe('file versions of a step (gold, recorded, submitted)', () => {
     assert.notEqual(rec.text, g.text);
   });
 
-  it('a file neither patch touches is the start\'s text in every version', async () => {
+  it("a file neither patch touches is the start's text in every version", async () => {
     const r = run([step(1, 'i-101', base, end)], [gold]);
     const g = await fileVersion(r, 1, 'gold', 'README.md');
     assert.ok('text' in g);
@@ -59,14 +77,20 @@ describe('file versions of a step (gold, recorded, submitted)', () => {
   });
 
   it('says why a version is missing: no recorded patch, an empty one, not started, not submitted, a patch that does not apply', async () => {
-    const r = run([step(1, 'i-999', base, null), step(2, 'i-102', base, null), step(3, 'i-101', null, null)], [gold, gold, gold]);
+    const r = run(
+      [step(1, 'i-999', base, null), step(2, 'i-102', base, null), step(3, 'i-101', null, null)],
+      [gold, gold, gold],
+    );
     assert.equal(recordedPatchOf(r, 1), undefined);
     assert.match(JSON.stringify(await fileVersion(r, 1, 'recorded', FILE)), /holds no recorded patch for i-999/);
     assert.match(JSON.stringify(await fileVersion(r, 2, 'recorded', FILE)), /produced no patch for i-102/);
     assert.match(JSON.stringify(await fileVersion(r, 3, 'gold', FILE)), /has not started yet/);
     assert.match(JSON.stringify(await fileVersion(r, 1, 'submitted', FILE)), /has not been submitted yet/);
     // Gold of step 1 again on top of its own result: the removed lines are gone.
-    const twice = run([step(1, 'i-101', end, null)], [readFileSync(join(root, 'demo', 'steps', '1', 'predicted.patch'), 'utf8')]);
+    const twice = run(
+      [step(1, 'i-101', end, null)],
+      [readFileSync(join(root, 'demo', 'steps', '1', 'predicted.patch'), 'utf8')],
+    );
     assert.match(JSON.stringify(await fileVersion(twice, 1, 'gold', FILE)), /does not apply at step 1's start/);
   });
 });

@@ -42,7 +42,10 @@ describe('drift label JSONL store next to the run', () => {
       const lines = readFileSync(store.path, 'utf8').split('\n');
       assert.equal(lines.length, 3);
       assert.equal(lines[2], '');
-      assert.deepEqual(store.load().map((r) => r.symbol), ['parse_amount', 'other']);
+      assert.deepEqual(
+        store.load().map((r) => r.symbol),
+        ['parse_amount', 'other'],
+      );
     }));
 
   it('edits and removes a label by rewriting the file, leaving no temporary file', () =>
@@ -53,9 +56,15 @@ describe('drift label JSONL store next to the run', () => {
       store.add(a);
       store.add(b);
       store.replace(a, { ...a, label: 'SILENT FALLBACK', time: '2026-01-03T00:00:00.000Z' });
-      assert.deepEqual(store.load().map((r) => r.label), ['SILENT FALLBACK', 'INPUT GATING']);
+      assert.deepEqual(
+        store.load().map((r) => r.label),
+        ['SILENT FALLBACK', 'INPUT GATING'],
+      );
       store.remove(b);
-      assert.deepEqual(store.load().map((r) => r.symbol), ['parse_amount']);
+      assert.deepEqual(
+        store.load().map((r) => r.symbol),
+        ['parse_amount'],
+      );
       assert.deepEqual(readdirSync(join(gitDir, 'chainlens', 'runs')), ['r.labels.jsonl']);
       assert.throws(() => store.remove(b), /no longer there/);
     }));
@@ -67,7 +76,11 @@ describe('drift label JSONL store next to the run', () => {
       assert.throws(() => store.add(rec({ label: 'BUG' as never })));
       assert.equal(store.load().length, 1);
       writeFileSync(store.path, `${JSON.stringify(rec())}\n{"chain":"c"}\n`);
-      assert.throws(() => store.load(), (e: Error & { details?: string[] }) => /line 2/.test((e.details ?? []).join('\n')) && e.message.includes(store.path));
+      assert.throws(
+        () => store.load(),
+        (e: Error & { details?: string[] }) =>
+          /line 2/.test((e.details ?? []).join('\n')) && e.message.includes(store.path),
+      );
     }));
 
   it('maps digit keys 1-9 and 0 to the ten labels in REFERENCE order', () => {

@@ -4,7 +4,10 @@ import { toWorkspacePath } from '../../../../src/vscode/trajectories/pathMapping
 
 describe('toWorkspacePath: agent container paths to workspace-relative ones', () => {
   it('strips the trajectory workspace root (SWE-agent v0 runs at /pydicom__pydicom)', () => {
-    assert.equal(toWorkspacePath('/pydicom__pydicom/pydicom/pixel_data_handlers/numpy_handler.py', '/pydicom__pydicom'), 'pydicom/pixel_data_handlers/numpy_handler.py');
+    assert.equal(
+      toWorkspacePath('/pydicom__pydicom/pydicom/pixel_data_handlers/numpy_handler.py', '/pydicom__pydicom'),
+      'pydicom/pixel_data_handlers/numpy_handler.py',
+    );
     assert.equal(toWorkspacePath('/pydicom__pydicom/', '/pydicom__pydicom/'), null);
   });
 
@@ -21,8 +24,14 @@ describe('toWorkspacePath: agent container paths to workspace-relative ones', ()
 
   it('finds a file under an unknown root by what exists in the workspace', () => {
     const present = new Set(['pkg/mod.py']);
-    assert.equal(toWorkspacePath('/home/agent/work/pkg/mod.py', '/elsewhere', (p) => present.has(p)), 'pkg/mod.py');
-    assert.equal(toWorkspacePath('/tmp/scratch.py', null, (p) => present.has(p)), null);
+    assert.equal(
+      toWorkspacePath('/home/agent/work/pkg/mod.py', '/elsewhere', (p) => present.has(p)),
+      'pkg/mod.py',
+    );
+    assert.equal(
+      toWorkspacePath('/tmp/scratch.py', null, (p) => present.has(p)),
+      null,
+    );
     assert.equal(toWorkspacePath('/tmp/scratch.py', null), null);
   });
 });

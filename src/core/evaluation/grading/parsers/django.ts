@@ -1,6 +1,17 @@
 import type { GradingProfile } from '../../../../protocol/grading';
 import { ParserCrash } from '../parserCrash';
-import { afterFirst, beforeFirst, beforeLast, pyLstrip, pySplit, pyStrip, PY_DOT, PY_ML_END, PY_ML_START, PY_WHITESPACE } from '../pyText';
+import {
+  afterFirst,
+  beforeFirst,
+  beforeLast,
+  pyLstrip,
+  pySplit,
+  pyStrip,
+  PY_DOT,
+  PY_ML_END,
+  PY_ML_START,
+  PY_WHITESPACE,
+} from '../pyText';
 import { ERROR, FAILED, PASSED, SKIPPED, type StatusMap } from '../statuses';
 
 const PASS_SUFFIXES = [' ... ok', ' ... OK', ' ...  OK'];

@@ -15,7 +15,8 @@ export function parseSeaborn(log: string, profile: GradingProfile): StatusMap {
     if (words.length < 2) {
       if (profile === 'swebench-v5') continue;
       // v4 indexes words[1] only inside the branches below, so a short line crashes only there.
-      if (line.startsWith(FAILED) || line.includes(` ${PASSED} `) || line.startsWith(PASSED)) throw new ParserCrash('seaborn', line);
+      if (line.startsWith(FAILED) || line.includes(` ${PASSED} `) || line.startsWith(PASSED))
+        throw new ParserCrash('seaborn', line);
       continue;
     }
     if (line.startsWith(FAILED)) map.set(words[1], FAILED);
