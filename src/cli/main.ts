@@ -1,6 +1,7 @@
 import { isUserError } from '../core/util/errors';
 import type { CliIO } from './command';
 import { commands } from './commands/index';
+import { setLockHolderLabel } from '../infra/runs/runLock';
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length), 4);
@@ -33,6 +34,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.out(command.usage);
     return 0;
   }
+  // Named in the run's lock while this command changes a run ("chainlens replay: start").
+  setLockHolderLabel(`chainlens ${name}`);
   try {
     return await command.run(rest, io);
   } catch (e) {

@@ -60,6 +60,8 @@ async function startAgent(dir: string, extra: string[] = []) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [builtCli(), 'mcp', '--dir', dir, '--agent-name', 'scripted-agent', ...extra],
+    // The SDK passes only a few variables by default; the server must find the same data directory.
+    env: process.env as Record<string, string>,
     stderr: 'pipe',
   });
   const client = new Client({ name: 'scripted-agent', version: '1.0.0' });
@@ -136,8 +138,8 @@ test('a scripted MCP agent solves demo step 1 in place: run advances, author age
     assert.equal(typeof edited, 'string');
     writeFileSync(file, edited as string);
     // The server watches the work tree: the edit is recorded as it happens, before any further call.
-    const run0 = JSON.parse((await runCli(['status', '--dir', dir, '--json'])).stdout).run.id as string;
-    const trajPath = join(dir, '.git/chainlens/runs', run0, 'agent/step-1.traj.json');
+    const before = JSON.parse((await runCli(['status', '--dir', dir, '--json'])).stdout);
+    const trajPath = join(before.stateDir, 'runs', before.run.id, 'agent/step-1.traj.json');
     const seen = await waitFor(() =>
       JSON.parse(readFileSync(trajPath, 'utf8')).info.chainlens.events.some(
         (e: { kind: string }) => e.kind === 'worktree',
@@ -167,7 +169,7 @@ test('a scripted MCP agent solves demo step 1 in place: run advances, author age
     assert.equal(stepPatch, workTreeDiff);
 
     // 6. The trajectory: a mini-swe-agent 1.1 file the trajectory reader understands.
-    const trajFile = join(dir, '.git/chainlens/runs', run, 'agent/step-1.traj.json');
+    const trajFile = join(status.stateDir, 'runs', run, 'agent/step-1.traj.json');
     assert.ok(existsSync(trajFile));
     const text = readFileSync(trajFile, 'utf8');
     const doc = JSON.parse(text);

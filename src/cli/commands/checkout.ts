@@ -5,7 +5,7 @@ import { UserError } from '../../core/util/errors';
 import { parseAuthorsSpec, resolveAuthors, type AuthorKind } from '../../core/run/plan';
 import { RunModeSchema, type RunMode } from '../../protocol/run';
 import { parseRepoSource, describeRepoSource } from '../../infra/git/mirror';
-import { prepareWorkTree } from '../../infra/runs/workspace';
+import { holdCheckoutTarget, prepareWorkTree } from '../../infra/runs/workspace';
 import { printStatus } from './status';
 
 const usage = `usage: chainlens checkout <chain-file> --repo <path|url> --dir <workdir> [--mode seq|oracle]
@@ -78,6 +78,8 @@ export interface StartRunOptions {
   startStep?: number;
   defaultAuthor: AuthorKind;
   quietStatus?: boolean;
+  /** What the run's lock names as its holder's operation (default: checkout). */
+  operation?: string;
 }
 
 /** Shared by checkout and replay: read and check every input before anything is written. */
@@ -90,18 +92,24 @@ export async function startRun(io: CliIO, o: StartRunOptions): Promise<number> {
   const authors = resolveAuthors(chain, kinds, preds?.predictions ?? null, preds?.path ?? null);
   const source = parseRepoSource(o.repo, io.cwd);
   const log = (line: string) => io.err(line);
-  const ws = await prepareWorkTree(chain, source, o.dir, log);
-  const { state, notes } = await ws.engine.start({
-    chain,
-    chainFile: chainPath,
-    repoSource: describeRepoSource(source),
-    mode: o.mode,
-    authors,
-    recorded: recordedPatches(preds?.predictions),
-    startStep: o.startStep,
-    freshClone: ws.freshClone,
+  // One process at a time makes or reuses this --dir, and one at a time changes its run: a second
+  // checkout/replay/eval is refused before it writes anything.
+  return holdCheckoutTarget(o.dir, o.operation ?? 'checkout', async () => {
+    const ws = await prepareWorkTree(chain, source, o.dir, log);
+    const { state, notes } = await ws.store.hold(o.operation ?? 'checkout', () =>
+      ws.engine.start({
+        chain,
+        chainFile: chainPath,
+        repoSource: describeRepoSource(source),
+        mode: o.mode,
+        authors,
+        recorded: recordedPatches(preds?.predictions),
+        startStep: o.startStep,
+        freshClone: ws.freshClone,
+      }),
+    );
+    for (const note of [...ws.notes, ...notes]) io.err(note);
+    if (!o.quietStatus) printStatus(io, state, chain, ws.dir, false);
+    return 0;
   });
-  for (const note of notes) io.err(note);
-  if (!o.quietStatus) printStatus(io, state, chain, ws.dir, false);
-  return 0;
 }

@@ -112,6 +112,7 @@ export const evalCommand: CliCommand = {
       predictions: predictions === 'gold' ? undefined : predictions,
       defaultAuthor: predictions === 'gold' ? 'gold' : 'recorded',
       quietStatus: true,
+      operation: 'eval (replay)',
     });
     return evaluateRun(io, {
       dir: resolve(io.cwd, dir),

@@ -37,6 +37,7 @@ export const replayCommand: CliCommand = {
       instances: values.instances,
       predictions: predictions === 'gold' ? undefined : predictions,
       defaultAuthor: predictions === 'gold' ? 'gold' : 'recorded',
+      operation: 'replay',
     });
   },
 };
