@@ -10,9 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyPatch } from 'diff';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { builtCli } from '../helpers/builtCli';
+import { startMcpAgent } from '../helpers/mcpAgent';
 import { runCli } from '../helpers/cli';
 import { DEMO_CHAIN, demoRepo, ROOT } from '../helpers/demoRepo';
 import { parseTrajectory } from '../../src/core/trajectories';
@@ -56,28 +54,7 @@ async function waitFor(probe: () => boolean, timeoutMs = 15_000): Promise<boolea
   return false;
 }
 
-async function startAgent(dir: string, extra: string[] = []) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [builtCli(), 'mcp', '--dir', dir, '--agent-name', 'scripted-agent', ...extra],
-    // The SDK passes only a few variables by default; the server must find the same data directory.
-    env: process.env as Record<string, string>,
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'scripted-agent', version: '1.0.0' });
-  await client.connect(transport);
-  const said: string[] = [];
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const r = (await client.callTool({ name, arguments: args })) as {
-      content: { type: string; text: string }[];
-      isError?: boolean;
-    };
-    const text = r.content.map((c) => c.text).join('');
-    said.push(text);
-    return { text, isError: r.isError === true };
-  };
-  return { client, call, said, close: () => client.close() };
-}
+const startAgent = (dir: string, extra: string[] = []) => startMcpAgent(dir, extra);
 
 test('a scripted MCP agent solves demo step 1 in place: run advances, author agent-live, trajectory recorded, no answers leak', async () => {
   const root = mkdtempSync(join(tmpdir(), 'chainlens-mcp-'));
