@@ -38,7 +38,8 @@ export interface StepEvaluationRequest {
  * the repository state under test (the step's end commit, or the uncommitted work tree) goes in
  * as a diff from base_commit, the test patches of steps 1..k are applied there only (hidden tests
  * never touch the work tree), and the log is graded with the step's F2P/P2P. The log, the
- * SWE-bench-shaped report.json and the result are kept under .git/chainlens/runs/<run>/evals/.
+ * SWE-bench-shaped report.json and the result are kept in the run's state folder, under
+ * runs/<run>/evals/ (outside the work tree: logs name the hidden tests, docs/run-state.md).
  */
 export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEvaluation> {
   const ws = req.workspace ?? (await openWorkspace(req.dir));

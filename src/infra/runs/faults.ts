@@ -3,9 +3,10 @@
 //
 //   CHAINLENS_FAULT_KILL_AT=<point>[:<n>]   SIGKILL this process the n-th time (default first) it
 //                                           reaches <point>.
-//   CHAINLENS_FAULT_PAUSE_AT=<point>[:<n>]  stop there until the file CHAINLENS_FAULT_RESUME
-//                                           exists: a writer held mid-operation, so a test can
-//                                           start a second command while the first one surely runs.
+//   CHAINLENS_FAULT_PAUSE_AT=<point>        stop there (every time) until the file
+//                                           CHAINLENS_FAULT_RESUME exists: a writer held
+//                                           mid-operation, so a test can start a second command
+//                                           while the first one surely runs.
 //
 // Points are named by the engine ('submit:committed', ...) and by the run lock ('locked:<operation>'
 // once an operation holds it).
@@ -25,12 +26,12 @@ function sleepSync(ms: number): void {
 
 function fromEnv(): FaultPoint | undefined {
   const kill = process.env.CHAINLENS_FAULT_KILL_AT ? countdown(process.env.CHAINLENS_FAULT_KILL_AT) : undefined;
-  const pause = process.env.CHAINLENS_FAULT_PAUSE_AT ? countdown(process.env.CHAINLENS_FAULT_PAUSE_AT) : undefined;
+  const pause = process.env.CHAINLENS_FAULT_PAUSE_AT;
   const resume = process.env.CHAINLENS_FAULT_RESUME;
   if (!kill && !pause) return undefined;
   return (name) => {
     if (kill?.hit(name)) process.kill(process.pid, 'SIGKILL');
-    if (pause?.hit(name) && resume) while (!existsSync(resume)) sleepSync(10);
+    if (name === pause && resume) while (!existsSync(resume)) sleepSync(10);
   };
 }
 

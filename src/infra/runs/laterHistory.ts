@@ -6,12 +6,13 @@ import type { Git } from '../git/git';
  * chain's future fixes included. null when there are none.
  */
 export async function laterHistory(git: Git, base: string): Promise<{ commits: number; refs: string[] } | null> {
-  const refs = (await git.raw(['for-each-ref', '--format=%(refname) %(objecttype) %(*objecttype)']))
+  const refs = (await git.raw(['for-each-ref', '--format=%(refname) %(objecttype) %(*objecttype) %(symref)']))
     .split('\n')
     .map((line) => line.split(' '))
-    // Commits, and tags of commits (a tag of a tree or blob has no history); refs/stash is the
-    // person's own work (ChainLens stashes it there before switching runs).
-    .filter(([, type, peeled]) => type === 'commit' || peeled === 'commit')
+    // Commits, and tags of commits (a tag of a tree or blob has no history), not symbolic refs
+    // (origin/HEAD repeats origin/main); refs/stash is the person's own work (ChainLens stashes
+    // it there before switching runs).
+    .filter(([, type, peeled, symref]) => (type === 'commit' || peeled === 'commit') && !symref)
     .map(([ref]) => ref)
     .filter((r) => !r.startsWith('refs/chainlens/') && !r.startsWith('refs/heads/chainlens/') && r !== 'refs/stash');
   if (refs.length === 0) return null;

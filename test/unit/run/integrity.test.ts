@@ -104,7 +104,10 @@ test('a solver with a shell finds no answers and no future history in its work t
       const ops = join(dir, 'calc/ops.py');
       writeFileSync(
         ops,
-        readFileSync(ops, 'utf8').replace('return a / b', 'if not b:\n        raise ArithmeticError("nothing")\n    return a / b'),
+        readFileSync(ops, 'utf8').replace(
+          'return a / b',
+          'if not b:\n        raise ArithmeticError("nothing")\n    return a / b',
+        ),
       );
       const submitted = await agent.call('submit_step', { step: 1 });
       assert.equal(submitted.isError, false, submitted.text);
@@ -120,7 +123,10 @@ test('a solver with a shell finds no answers and no future history in its work t
     const status = JSON.parse(s.stdout);
     assert.equal(status.run.currentStep, 2);
     const snapshot = readFileSync(join(status.stateDir, 'runs', `${status.run.id}.chain.json`), 'utf8');
-    assert.ok(snapshot.includes(JSON.stringify(c.raw.bug_fixes[1].patch).slice(1, 60)), 'the chain snapshot keeps gold');
+    assert.ok(
+      snapshot.includes(JSON.stringify(c.raw.bug_fixes[1].patch).slice(1, 60)),
+      'the chain snapshot keeps gold',
+    );
 
     // Oracle at step 3: gold of steps 1-2 is the solver's by design, nothing of step 3 or later history.
     const oracle = join(c.root, 'oracle');
