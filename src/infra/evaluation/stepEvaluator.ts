@@ -8,6 +8,7 @@ import { buildInstanceReport, evalTypeForRepo, gradeLogExplained, parserForRepo 
 import { testCommandFor } from '../../core/evaluation/script';
 import { stepVerdict } from '../../core/evaluation/verdict';
 import { UserError } from '../../core/util/errors';
+import { RunInUseError } from '../../core/run/engine';
 import { DEFAULT_TIMEOUT_S, evaluateState } from '../docker';
 import { writeFileAtomic } from '../files';
 import { openWorkspace, type Workspace } from '../runs/workspace';
@@ -117,7 +118,7 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
       reportPath,
       JSON.stringify(buildInstanceReport(step.instanceId, empty ? null : '', null), null, 2) + '\n',
     );
-    store.record(state.runId, result, evalDir);
+    await recordUnderLock(ws, () => store.record(state.runId, result, evalDir));
     return result;
   }
 
@@ -180,8 +181,27 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
   const entry = report[step.instanceId];
   if (entry) entry.patch_successfully_applied = run.patchApplied;
   writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n');
-  store.record(state.runId, result, evalDir);
+  await recordUnderLock(ws, () => store.record(state.runId, result, evalDir));
   return result;
+}
+
+/**
+ * The run's evaluation index is read, changed and written: two evaluations finishing at once (the
+ * CLI and the VS Code window, say) must not lose one another's entry. Recording a finished result
+ * waits a little for the run's lock rather than being refused like a command: the evaluation has
+ * already happened.
+ */
+async function recordUnderLock(ws: Workspace, record: () => void): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await ws.store.hold('record an evaluation', async () => record());
+      return;
+    } catch (e) {
+      if (!(e instanceof RunInUseError) || Date.now() > deadline) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }
 
 function stepIndex(state: RunState, order: number | undefined): number {

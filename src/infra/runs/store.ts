@@ -13,6 +13,7 @@ import {
   hasLegacyState,
   migrateLegacyState,
   pointerDir,
+  pointerPath,
   readPointer,
   stateDirOf,
 } from './stateDir';
@@ -32,6 +33,7 @@ import {
  */
 export class RunStore implements RunStorePort {
   private bound: string | null;
+  private pointedAtMissing = false;
   private lockFile: FileLock | null = null;
 
   constructor(
@@ -51,7 +53,11 @@ export class RunStore implements RunStorePort {
       return;
     }
     const id = readPointer(gitDir);
-    if (id) this.bound = options.readOnly ? stateDirOf(id) : claimStateDir(id, gitDir, workTree);
+    if (!id) return;
+    this.bound = stateDirOf(id);
+    // A folder that is missing is not made here: reading then says which data directory was expected.
+    this.pointedAtMissing = !existsSync(this.bound);
+    if (!options.readOnly && !this.pointedAtMissing) claimStateDir(id, gitDir, workTree);
   }
 
   /**
@@ -69,7 +75,8 @@ export class RunStore implements RunStorePort {
   }
 
   private bind(): string {
-    if (this.bound) return this.bound;
+    this.refuseMissingFolder();
+    if (this.bound && existsSync(this.bound)) return this.bound;
     if (this.options.readOnly)
       throw new UserError('ChainLens state is read-only here (Restricted Mode)', 'environment');
     const id = ensurePointer(this.gitDir, this.workTree);
@@ -104,8 +111,21 @@ export class RunStore implements RunStorePort {
   }
 
   currentRunId(): string | null {
+    this.refuseMissingFolder();
     const p = this.readPath('current');
     return p && existsSync(p) ? readFileSync(p, 'utf8').trim() || null : null;
+  }
+
+  /**
+   * The pointer names a folder that is not there: most likely another data directory than the run
+   * was made with. Said plainly, rather than "no run here" (or a fresh, empty folder made there).
+   */
+  private refuseMissingFolder(): void {
+    if (!this.pointedAtMissing || existsSync(this.bound!)) return;
+    throw new UserError(
+      `${this.workTree} points at the ChainLens state folder ${this.bound}, which does not exist: CHAINLENS_DATA (or XDG_DATA_HOME, HOME) differs from when the run was made, or the folder was deleted. Set it as it was, or delete ${pointerPath(this.gitDir)} to start over`,
+      'state',
+    );
   }
 
   setCurrentRunId(runId: string): void {

@@ -86,6 +86,16 @@ test(
     assert.match(r.stderr, /copy is a copy of the ChainLens work tree .*moved: both point at the same run state/);
     assert.match(r.stderr, /delete .*copy\/\.git\/chainlens\/state here to start over/);
     assert.equal((await status(moved)).run.currentStep, 1, 'the original is untouched');
+
+    // Another data directory than the run was made with: said plainly, and nothing is made there.
+    const elsewhere = join(c.root, 'other-data');
+    const lost = runBuiltCli(['status', '--dir', moved], { CHAINLENS_DATA: elsewhere });
+    assert.equal(lost.code, 1);
+    assert.match(
+      lost.stderr,
+      /points at the ChainLens state folder .*other-data.*, which does not exist: CHAINLENS_DATA/,
+    );
+    assert.ok(!existsSync(elsewhere));
   }),
 );
 
