@@ -4,7 +4,7 @@
 // the run's records equal a single run's. Failure injection (fault point `locked:<operation>`)
 // holds the first writer right after it took the lock until the second has answered: without it the
 // two would overlap only by chance, and a trial could not tell "refused" from "came later".
-import { test } from 'node:test';
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -119,107 +119,111 @@ const replayArgs = (c: TinyChain, dir: string) => [
   'gold',
 ];
 
-test(
-  `two replays at once, ${TRIALS} trials (new --dir, then one existing work tree): one replays, the other is refused at once (writer held by failure injection)`,
-  withChain(async (c) => {
-    const reference = join(c.root, 'reference');
-    assert.equal((await runCli(replayArgs(c, reference))).code, 0);
-    const expected = await summary(reference);
-    const resume = join(c.root, 'resume');
-    const shared = join(c.root, 'shared');
-    for (let t = 0; t < TRIALS; t++) {
-      const fresh = t % 2 === 0;
-      const dir = fresh ? join(c.root, `new-${t}`) : shared;
-      const before = !fresh && existsSync(dir) ? (await summary(dir)).runs : 0;
-      const { won, lost, winner } = await race(replayArgs(c, dir), 'replay', resume);
-      const trial = `replay trial ${t} (${fresh ? 'new --dir' : 'existing work tree'})`;
-      assert.equal(won.code, 0, `${trial}: ${won.stderr}`);
-      assertRefusedBy(lost, winner, /chainlens replay: replay/, trial);
-      const after = await summary(dir);
-      assert.deepEqual(after.steps, expected.steps, trial);
-      assert.equal(after.runs, before + 1, `${trial}: exactly one new run`);
-      assert.equal(git(dir, 'status', '--porcelain'), '', trial);
-      assert.deepEqual(
-        readdirSync(c.root).filter((f) => f.includes('chainlens-partial')),
-        [],
-        `${trial}: no partial clone left`,
-      );
-    }
-  }),
-);
-
-test(
-  `two submits at once, ${TRIALS} trials: one submits the person's work as the step, the other is refused at once (writer held by failure injection)`,
-  withChain(async (c) => {
-    const dir = join(c.root, 'work');
-    const resume = join(c.root, 'resume');
-    for (let t = 0; t < TRIALS; t++) {
-      const trial = `submit trial ${t}`;
-      if (t % 3 === 0) await checkout(c, dir);
-      const before = await status(dir);
-      const step = before.run.currentStep as number;
-      writeFileSync(join(dir, `work-${t}.txt`), `the person's work of trial ${t}\n`);
-      const { won, lost, winner } = await race(['submit', '--dir', dir], 'submit', resume);
-      assert.equal(won.code, 0, `${trial}: ${won.stderr}`);
-      assertRefusedBy(lost, winner, /chainlens submit: submit/, trial);
-      const after = await status(dir);
-      assert.equal(after.run.id, before.run.id, trial);
-      assert.equal(after.run.currentStep, step === 3 ? null : step + 1, trial);
-      const done = after.steps[step - 1];
-      assert.equal(done.status, 'submitted', trial);
-      // One commit, holding exactly this trial's work.
-      assert.equal(git(dir, 'rev-list', '--count', `${done.start}..${done.end}`).trim(), '1', trial);
-      assert.equal(git(dir, 'diff', '--name-only', done.start, done.end).trim(), `work-${t}.txt`, trial);
-    }
-  }),
-);
-
-test(
-  `two MCP servers' submit_step at once, ${TRIALS} trials: one submits, the other answers an error naming the holder (writer held by failure injection)`,
-  withChain(async (c) => {
-    const dir = join(c.root, 'work');
-    await checkout(c, dir);
-    const resume = join(c.root, 'resume');
-    const env = { CHAINLENS_FAULT_PAUSE_AT: 'locked:submit_step', CHAINLENS_FAULT_RESUME: resume };
-    const agents: ScriptedAgent[] = [];
-    try {
-      agents.push(await startMcpAgent(dir, [], env), await startMcpAgent(dir, [], env));
-      const pids = agents.map((a) => (a.client.transport as unknown as { pid: number | null }).pid!);
+// The three races are independent (each its own chain and processes): run side by side, since
+// each trial mostly waits for process start-up.
+describe('one writer per run, real processes', { concurrency: 3 }, () => {
+  it(
+    `two replays at once, ${TRIALS} trials (new --dir, then one existing work tree): one replays, the other is refused at once (writer held by failure injection)`,
+    withChain(async (c) => {
+      const reference = join(c.root, 'reference');
+      assert.equal((await runCli(replayArgs(c, reference))).code, 0);
+      const expected = await summary(reference);
+      const resume = join(c.root, 'resume');
+      const shared = join(c.root, 'shared');
       for (let t = 0; t < TRIALS; t++) {
-        const trial = `MCP trial ${t}`;
-        if (t > 0 && t % 3 === 0) await checkout(c, dir);
-        const before = await status(dir);
-        const step = before.run.currentStep as number;
-        rmSync(resume, { force: true });
-        const calls = agents.map((a, i) => a.call('submit_step', {}).then((r) => ({ r, i })));
-        const first = await Promise.race(calls);
-        writeFileSync(resume, '');
-        const second = await calls[1 - first.i];
-        assert.equal(first.r.isError, true, `${trial}: ${first.r.text}`);
-        assert.match(
-          first.r.text,
-          new RegExp(
-            `is being changed by pid ${pids[second.i]} \\(chainlens mcp: submit_step, since [\\dT:Z-]+\\); nothing was done`,
-          ),
-          trial,
-        );
-        assert.equal(second.r.isError, false, `${trial}: ${second.r.text}`);
-        assert.equal(JSON.parse(second.r.text).submitted, step, trial);
-        const after = await status(dir);
-        assert.equal(after.run.currentStep, step === 3 ? null : step + 1, trial);
+        const fresh = t % 2 === 0;
+        const dir = fresh ? join(c.root, `new-${t}`) : shared;
+        const before = !fresh && existsSync(dir) ? (await summary(dir)).runs : 0;
+        const { won, lost, winner } = await race(replayArgs(c, dir), 'replay', resume);
+        const trial = `replay trial ${t} (${fresh ? 'new --dir' : 'existing work tree'})`;
+        assert.equal(won.code, 0, `${trial}: ${won.stderr}`);
+        assertRefusedBy(lost, winner, /chainlens replay: replay/, trial);
+        const after = await summary(dir);
+        assert.deepEqual(after.steps, expected.steps, trial);
+        assert.equal(after.runs, before + 1, `${trial}: exactly one new run`);
+        assert.equal(git(dir, 'status', '--porcelain'), '', trial);
         assert.deepEqual(
-          after.steps.map((s: { status: string }) => s.status),
-          before.steps.map((s: { status: string }, i: number) =>
-            i === step - 1 ? 'submitted' : i === step ? 'current' : s.status,
-          ),
-          trial,
+          readdirSync(c.root).filter((f) => f.includes('chainlens-partial')),
+          [],
+          `${trial}: no partial clone left`,
         );
       }
-    } finally {
-      for (const a of agents) await a.close();
-    }
-  }),
-);
+    }),
+  );
+
+  it(
+    `two submits at once, ${TRIALS} trials: one submits the person's work as the step, the other is refused at once (writer held by failure injection)`,
+    withChain(async (c) => {
+      const dir = join(c.root, 'work');
+      const resume = join(c.root, 'resume');
+      for (let t = 0; t < TRIALS; t++) {
+        const trial = `submit trial ${t}`;
+        if (t % 3 === 0) await checkout(c, dir);
+        const before = await status(dir);
+        const step = before.run.currentStep as number;
+        writeFileSync(join(dir, `work-${t}.txt`), `the person's work of trial ${t}\n`);
+        const { won, lost, winner } = await race(['submit', '--dir', dir], 'submit', resume);
+        assert.equal(won.code, 0, `${trial}: ${won.stderr}`);
+        assertRefusedBy(lost, winner, /chainlens submit: submit/, trial);
+        const after = await status(dir);
+        assert.equal(after.run.id, before.run.id, trial);
+        assert.equal(after.run.currentStep, step === 3 ? null : step + 1, trial);
+        const done = after.steps[step - 1];
+        assert.equal(done.status, 'submitted', trial);
+        // One commit, holding exactly this trial's work.
+        assert.equal(git(dir, 'rev-list', '--count', `${done.start}..${done.end}`).trim(), '1', trial);
+        assert.equal(git(dir, 'diff', '--name-only', done.start, done.end).trim(), `work-${t}.txt`, trial);
+      }
+    }),
+  );
+
+  it(
+    `two MCP servers' submit_step at once, ${TRIALS} trials: one submits, the other answers an error naming the holder (writer held by failure injection)`,
+    withChain(async (c) => {
+      const dir = join(c.root, 'work');
+      await checkout(c, dir);
+      const resume = join(c.root, 'resume');
+      const env = { CHAINLENS_FAULT_PAUSE_AT: 'locked:submit_step', CHAINLENS_FAULT_RESUME: resume };
+      const agents: ScriptedAgent[] = [];
+      try {
+        agents.push(await startMcpAgent(dir, [], env), await startMcpAgent(dir, [], env));
+        const pids = agents.map((a) => (a.client.transport as unknown as { pid: number | null }).pid!);
+        for (let t = 0; t < TRIALS; t++) {
+          const trial = `MCP trial ${t}`;
+          if (t > 0 && t % 3 === 0) await checkout(c, dir);
+          const before = await status(dir);
+          const step = before.run.currentStep as number;
+          rmSync(resume, { force: true });
+          const calls = agents.map((a, i) => a.call('submit_step', {}).then((r) => ({ r, i })));
+          const first = await Promise.race(calls);
+          writeFileSync(resume, '');
+          const second = await calls[1 - first.i];
+          assert.equal(first.r.isError, true, `${trial}: ${first.r.text}`);
+          assert.match(
+            first.r.text,
+            new RegExp(
+              `is being changed by pid ${pids[second.i]} \\(chainlens mcp: submit_step, since [\\dT:Z-]+\\); nothing was done`,
+            ),
+            trial,
+          );
+          assert.equal(second.r.isError, false, `${trial}: ${second.r.text}`);
+          assert.equal(JSON.parse(second.r.text).submitted, step, trial);
+          const after = await status(dir);
+          assert.equal(after.run.currentStep, step === 3 ? null : step + 1, trial);
+          assert.deepEqual(
+            after.steps.map((s: { status: string }) => s.status),
+            before.steps.map((s: { status: string }, i: number) =>
+              i === step - 1 ? 'submitted' : i === step ? 'current' : s.status,
+            ),
+            trial,
+          );
+        }
+      } finally {
+        for (const a of agents) await a.close();
+      }
+    }),
+  );
+});
 
 test('one MCP session: a second submit_step sent while the first is in flight is refused, never submits the next step empty', async () => {
   const c = makeTinyChain();
