@@ -1,8 +1,8 @@
 // One writer at a time: a lock file created exclusively and atomically (exclusiveFile.ts), so no
-// reader ever sees a half-written lock. It names its holder: pid, process start time, boot id, host, command and
-// since when. A lock whose holder is gone (dead pid, or the pid now belongs to a process started
-// at another time, or another boot) is stale and is broken; a live holder's lock never is. See
-// docs/run-state.md.
+// reader ever sees a half-written lock. It names its holder: pid, process start time, boot id,
+// host, command and since when. A lock whose holder is gone (dead pid, or the pid now belongs to a
+// process started at another time, or another boot) is stale and is broken; a live holder's lock
+// never is. See docs/run-state.md.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, unlinkSync } from 'node:fs';
@@ -68,7 +68,8 @@ function releaseIfOurs(path: string, token: string): void {
 function isStale(path: string, r: LockRecord | 'garbage'): boolean {
   if (r === 'garbage') return true; // never written by a lock (writes are atomic): nobody holds it
   const self = currentProcess();
-  if (r.pid === self.pid && r.host === self.host && r.startTime === self.startTime) return held.get(path) !== r.token; // ours, but no operation of ours holds it any more
+  // Ours: stale unless an operation of ours holds it now (else it was left behind by a bug or a throw).
+  if (r.pid === self.pid && r.host === self.host && r.startTime === self.startTime) return held.get(path) !== r.token;
   return !processRuns(r);
 }
 
