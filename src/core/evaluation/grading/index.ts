@@ -14,7 +14,8 @@ export type {
 export { gradeLog, gradeLogExplained, parseTestLog, type GradeExplained, type GradeLogInput } from './gradeLog';
 export { inspectLog, type LogInspection } from './logUsability';
 export type { LogProblem, LogProblemKind } from './logProblem';
-export { parserForRepo, evalTypeForRepo } from './repoParsers';
+export { parserForRepo, mappedParserForRepo, mappedRepositories, parserByName, evalTypeForRepo } from './repoParsers';
+export { PARSERS_NEEDING_INSTANCE, PARSERS_NEEDING_VERSION, type ParserContext } from './parsers/index';
 export { buildTestsStatus, unusableTestsStatus } from './testsReport';
 export { resolutionOf, bucketRatio } from './resolution';
 export { buildInstanceReport } from './instanceReport';
