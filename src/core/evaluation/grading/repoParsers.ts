@@ -98,6 +98,17 @@ const PARSER_BY_REPO: Readonly<Record<string, LogParserName>> = {
 
 const BY_LOWERCASE = new Map(Object.entries(PARSER_BY_REPO).map(([repo, parser]) => [repo.toLowerCase(), parser]));
 
+/** The harness's Python parsers: their repositories get the Python eval script, all others the common one. */
+export const PYTHON_LOG_PARSERS: ReadonlySet<LogParserName> = new Set([
+  'pytest',
+  'pytest-options',
+  'pytest-v2',
+  'django',
+  'sympy',
+  'seaborn',
+  'matplotlib',
+]);
+
 /** The parser the harness maps `owner/name` to, or null for a repository it does not list. */
 export function mappedParserForRepo(repo: string): LogParserName | null {
   const key = repo.trim();
