@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Grading output, shaped like the SWE-bench harness's (REFERENCE.md §3): what `chainlens grade
+ * Grading output, shaped like the SWE-bench harness's (docs/reference/grading.md): what `chainlens grade
  * --json` prints and what a step's evaluation report stores.
  */
 

@@ -33,8 +33,8 @@ const BAD_MARKERS: readonly [string, LogProblemKind, string][] = [
 const TIMEOUT_NOTICE = /\n\nTimeout error: (\d+(?:\.\d+)?) seconds exceeded\.\s*$/;
 
 /**
- * The harness's get_logs_eval: is this eval log usable, and what does it say (REFERENCE.md §3
- * steps 5-7). Both versions: no failure marker, both test-output markers, parse between the
+ * The harness's get_logs_eval: is this eval log usable, and what does it say
+ * (docs/reference/grading.md, "From log to verdict"). Both versions: no failure marker, both test-output markers, parse between the
  * markers and fall back to the whole log when that yields nothing. v5 adds its checks on the
  * parsed result (suite ran, exit code agrees). A timed-out run, which the harness never grades,
  * is unusable too.
