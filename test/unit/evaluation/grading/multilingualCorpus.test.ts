@@ -98,6 +98,12 @@ test('real build errors: v5 rejects a log where nothing ran, v4 grades it as all
     assert.equal(v5[key].eval!.found, false, key);
     assert.deepEqual(v4[key].eval, { found: true, map: [] }, key);
   }
+  const noTests = inspectLog(
+    caseVariants(cases.find((c) => c.name === 'cargo-compile-error-v5')!)[0][1],
+    'cargo',
+    'swebench-v5',
+  );
+  assert.equal(noTests.problem?.kind, 'no-tests-ran');
   // jest prints "Test Suites: 1 failed, 1 total" even when the suite could not load: v5 takes that as "ran".
   assert.deepEqual(v5['jest-syntax-error-v5|jest'].eval, { found: true, map: [] });
   // go test builds package by package: the package that built still reports its tests.
