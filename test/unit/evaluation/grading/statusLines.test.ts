@@ -109,3 +109,19 @@ test('each of the five statuses starts a result line, and nothing else does', ()
     't.py::x': 'XFAIL',
   });
 });
+
+test('v5 drops exactly the SKIPPED [N] count summaries: any number of digits, the whole word, SKIPPED only', () => {
+  // Mutations checked in isSkipSummary: the regex without ^, without $, without +; the status check dropped.
+  const log = [
+    'SKIPPED [12] t.py:3: needs network',
+    'SKIPPED [1] t.py:9: slow',
+    'SKIPPED t.py::test_x[3]',
+    'SKIPPED [3]x t.py:1: odd',
+    'FAILED [2] t.py:4',
+  ].join('\n');
+  assert.deepEqual(parseTestLog(log, 'pytest', 'swebench-v5'), {
+    't.py::test_x[3]': 'SKIPPED',
+    '[3]x': 'SKIPPED',
+    '[2]': 'FAILED',
+  });
+});
