@@ -53,3 +53,9 @@ test('removed lines belong to the symbol they were in before the patch (a delete
   assert.deepEqual(overshoot(a), ['g']);
   assert.equal(a.symbols.overshoot[0].kind, 'function');
 });
+
+test('added lines belong to the symbol they are in after the patch (a new function is its own overshoot)', async () => {
+  // Mutation checked: symbolAt on the pre-image for added lines too (names `<module>` here).
+  const a = await analyzeOne('m.py', base, goldFixesF + '\n\ndef h():\n    return 3\n', goldFixesF);
+  assert.deepEqual(overshoot(a), ['h']);
+});

@@ -103,7 +103,12 @@ test('what stops the tests comes first: environment, then cancel, then timeout, 
     error: 'image not found',
     errorKind: 'environment',
   });
-  assert.equal(stepVerdict({ ...all, environmentError: null }, good).errorKind, 'cancelled');
+  assert.deepEqual(stepVerdict({ ...all, environmentError: null }, good), {
+    status: 'error',
+    resolved: false,
+    error: 'Evaluation cancelled.',
+    errorKind: 'cancelled',
+  });
   const timeout = stepVerdict({ ...all, environmentError: null, cancelled: false }, good);
   assert.equal(timeout.errorKind, 'timeout');
   assert.equal(timeout.error, 'Timeout error: 60 seconds exceeded.');

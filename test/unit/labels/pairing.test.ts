@@ -133,3 +133,11 @@ test("a labeller's later label of one range replaces the earlier; the same time 
   // Other ranges are other targets, not replacements.
   assert.equal(pairLabels([rec([1, 5], 'STYLE'), rec([1, 6], 'STYLE')], b).onlyA, 1);
 });
+
+test('a symbol literally named "null" is a symbol: it never pairs with a range record by name', () => {
+  // Mutations checked: range records put into the by-symbol index, or looked up in it.
+  const named = rec([1, 5], 'STYLE', { symbol: 'null' });
+  const range = rec([20, 30], 'STYLE');
+  assert.deepEqual(pairLabels([named], [range]), { pairs: [], onlyA: 1, onlyB: 1 });
+  assert.deepEqual(pairLabels([range], [named]), { pairs: [], onlyA: 1, onlyB: 1 });
+});

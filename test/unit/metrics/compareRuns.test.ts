@@ -115,6 +115,24 @@ test('reports of different chains, or not Oracle then Seq, are refused with a me
     () => compareRuns(report('oracle', ['resolved']), report('oracle', ['resolved'])),
     /got oracle and oracle/,
   );
+  assert.throws(() => compareRuns(report('seq', ['resolved']), report('seq', ['resolved'])), /got seq and seq/);
+  // The kind decides the exit code: a bad file is input, the wrong order of arguments is usage.
+  const kindOf = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return (e as { kind: string }).kind;
+    }
+    return 'no error';
+  };
+  assert.equal(
+    kindOf(() => compareRuns(report('oracle', []), report('seq', [], 'chain-2'))),
+    'input',
+  );
+  assert.equal(
+    kindOf(() => compareRuns(report('seq', []), report('oracle', []))),
+    'usage',
+  );
 });
 
 test('fingerprints: none when resolved; no usable patch, broke working code, left the bug unfixed', () => {

@@ -76,6 +76,9 @@ test('a binary change has no text post-image: an input error naming the file', (
   assert.equal(binary.binary, true);
   assert.throws(
     () => applyFilePatch('x', binary),
-    (e: unknown) => e instanceof Error && e.message === 'img.png: binary change, no text post-image',
+    (e: unknown) =>
+      e instanceof Error &&
+      e.message === 'img.png: binary change, no text post-image' &&
+      (e as { kind?: string }).kind === 'input',
   );
 });
