@@ -47,6 +47,11 @@ test('a hunk past the end of a short file is a HunkMismatchError saying how long
       e.message === 'f.txt: hunk @@ -3,2 +3,2 @@ (patch line 3) does not apply: the file has only 1 lines',
   );
   assert.throws(() => applyFilePatch('a\nb\nx\ny\n', file(patch)), /does not apply: line 3 reads 'x'$/);
+  // A long line is quoted by its first 60 characters.
+  assert.throws(
+    () => applyFilePatch(`a\nb\n${'x'.repeat(59)}yz\n`, file(patch)),
+    new RegExp(`does not apply: line 3 reads '${'x'.repeat(59)}y'$`),
+  );
 });
 
 test('a file whose first line is blank, and one with a blank CRLF line, keep every line', () => {
@@ -80,5 +85,15 @@ test('a binary change has no text post-image: an input error naming the file', (
       e instanceof Error &&
       e.message === 'img.png: binary change, no text post-image' &&
       (e as { kind?: string }).kind === 'input',
+  );
+});
+
+test('a hunk whose lines moved up (lines removed above it) is found below where its header says', () => {
+  // Mutations checked: the downward search testing stated + d, or placing the hunk there.
+  const patch = '--- a/f.txt\n+++ b/f.txt\n@@ -6,3 +6,3 @@ c\n k\n-v\n+V\n k\n';
+  // GNU patch: "Hunk #1 succeeded at 4 (offset -2 lines)."
+  assert.equal(
+    applyFilePatch(lines('a', 'b', 'c', 'k', 'v', 'k', 'z'), file(patch)),
+    lines('a', 'b', 'c', 'k', 'V', 'k', 'z'),
   );
 });
