@@ -134,8 +134,7 @@ export const analyzeCommand: CliCommand = {
   name: 'analyze',
   usage,
   async run(argv: string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parseCommandArgs(argv, options, usage);
-    if (positionals.length > 0) throw new UserError(`unexpected argument '${positionals[0]}'\n\n${usage}`, 'usage');
+    const { values } = parseCommandArgs(argv, options, usage);
     const patchPath = resolve(io.cwd, requireOption(values.patch, '--patch', usage));
     const goldPath = resolve(io.cwd, requireOption(values.gold, '--gold', usage));
     const repo = resolve(io.cwd, requireOption(values.repo, '--repo', usage));

@@ -47,8 +47,7 @@ export const gradeCommand: CliCommand = {
   name: 'grade',
   usage,
   async run(argv: string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parseCommandArgs(argv, options, usage);
-    if (positionals.length > 0) throw new UserError(`unexpected argument '${positionals[0]}'\n\n${usage}`, 'usage');
+    const { values } = parseCommandArgs(argv, options, usage);
     const logPath = resolve(io.cwd, requireOption(values.log, '--log', usage));
     const profile = oneOf(
       GradingProfileSchema.options,

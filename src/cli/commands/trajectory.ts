@@ -32,8 +32,11 @@ export const trajectoryCommand: CliCommand = {
   name: 'trajectory',
   usage,
   async run(argv: string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parseCommandArgs(argv, options, usage);
-    if (positionals.length !== 1) throw new UserError(`expected one trajectory file\n\n${usage}`, 'usage');
+    const { values, positionals } = parseCommandArgs(argv, options, usage, {
+      min: 1,
+      max: 1,
+      missing: 'expected one trajectory file',
+    });
     const step = values.step === undefined ? null : Number(values.step);
     if (step !== null && (!Number.isInteger(step) || step < 0))
       throw new UserError(`--step: expected a step number (0, 1, ...), got '${values.step}'`, 'usage');
