@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CliCommand, CliIO } from '../command';
 import { parseCommandArgs, requireOption } from '../args';
+import { stripBom } from '../../core/util/bom';
 import { UserError } from '../../core/util/errors';
+import { RepoNameSchema } from '../../protocol/formats/repoName';
 import {
   EvalTypeSchema,
   GradingProfileSchema,
@@ -54,7 +56,7 @@ export const gradeCommand: CliCommand = {
       requireOption(values.profile, '--profile', usage),
       '--profile',
     ) as GradingProfile;
-    const repo = values.repo?.trim();
+    const repo = values.repo === undefined ? undefined : checkRepo(values.repo);
     const parser =
       values.parser !== undefined
         ? (oneOf(LogParserNameSchema.options, values.parser, '--parser') as LogParserName)
@@ -81,12 +83,18 @@ export const gradeCommand: CliCommand = {
 
 function oneOf(allowed: readonly string[], value: string, flag: string): string {
   if (allowed.includes(value)) return value;
-  throw new UserError(`${flag}: unknown value '${value}' (expected one of: ${allowed.join(', ')})`);
+  throw new UserError(`${flag}: unknown value '${value}' (expected one of: ${allowed.join(', ')})`, 'usage');
+}
+
+function checkRepo(value: string): string {
+  const parsed = RepoNameSchema.safeParse(value.trim());
+  if (!parsed.success) throw new UserError(`--repo '${value}': ${parsed.error.issues[0].message}`, 'usage');
+  return parsed.data;
 }
 
 async function readText(path: string, flag: string): Promise<string> {
   try {
-    return await readFile(path, 'utf8');
+    return stripBom(await readFile(path, 'utf8'));
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message;
     throw new UserError(`${flag} ${path}: cannot read the file (${reason})`);

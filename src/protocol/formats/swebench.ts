@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { RepoNameSchema } from './repoName';
 import { TestListSchema } from './testList';
 
 /** A SWE-bench instance (Lite, Verified, Multilingual, ...). Extra fields are kept, not rejected. */
 export const SweBenchInstanceSchema = z.looseObject({
-  repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'expected owner/name'),
+  repo: RepoNameSchema,
   instance_id: z.string().min(1),
   base_commit: z.string().regex(/^[0-9a-f]{7,40}$/i, 'expected a commit hash'),
   patch: z.string(),
