@@ -1,5 +1,6 @@
 import { isUserError } from '../core/util/errors';
 import { neutraliseControls } from '../core/util/terminalText';
+import { orphanSweepSettled } from '../infra/docker/orphans';
 import type { CliIO } from './command';
 import { commands } from './commands/index';
 import { describeFailure } from './failure';
@@ -58,6 +59,11 @@ export async function main(argv: string[], rawIo: CliIO): Promise<number> {
     for (const d of failure.details) io.err(`  ${d}`);
     if (!isUserError(e) && process.env.CHAINLENS_DEBUG && e instanceof Error && e.stack) io.err(e.stack);
     return failure.code;
+  } finally {
+    // A command that reached Docker started removing killed processes' containers: let it finish.
+    const removed = await orphanSweepSettled();
+    if (removed.length)
+      io.err(`removed ${removed.length} container(s) left behind by ChainLens processes that were killed`);
   }
 }
 
