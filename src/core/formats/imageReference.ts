@@ -1,6 +1,6 @@
 /**
  * Docker image references, by the grammar of the distribution project that the engine parses
- * them with (docs/reference/formats.md): `[host[:port]/]path[:tag][@digest]`, path components of
+ * them with (docs/reference/chain-validation.md): `[host[:port]/]path[:tag][@digest]`, path components of
  * lowercase letters and digits joined by `.`, `_`, `__` or dashes, at most 255 characters before
  * the tag. An image id (`sha256:<64 hex>`) is accepted too, as `docker run` takes one.
  */

@@ -2,7 +2,7 @@
 // `validate` refuses at load time what would otherwise go wrong later: an instance id that breaks
 // commit messages and file names, a patch that writes outside the repository (or into .git, where
 // a hook would run code on the person's machine), text that is not a patch at all.
-// See docs/reference/formats.md.
+// See docs/reference/chain-validation.md.
 import { isPathSafe, parsePatch, touchedPaths } from '../patch';
 
 /** Why `id` cannot be an instance id (it becomes part of commit messages, refs and file names), or null. */
