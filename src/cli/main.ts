@@ -4,7 +4,7 @@ import { orphanSweepSettled } from '../infra/docker/orphans';
 import type { CliIO } from './command';
 import { commands } from './commands/index';
 import { describeFailure } from './failure';
-import { stdio } from './stdio';
+import { processStdio } from './stdio';
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length), 4);
@@ -68,6 +68,7 @@ export async function main(argv: string[], rawIo: CliIO): Promise<number> {
 }
 
 if (require.main === module) {
+  const stdio = processStdio();
   // Errors outside the command's promise (a stream's 'error' event, a stray rejection) end the
   // same way: one line, no stack trace.
   const fatal = (e: unknown) => {

@@ -16,8 +16,7 @@ function lineWriter(stream: NodeJS.WriteStream): (text: string) => void {
   };
 }
 
-export const stdio: CliIO = {
-  out: lineWriter(process.stdout),
-  err: lineWriter(process.stderr),
-  cwd: process.cwd(),
-};
+/** The process's stdout and stderr as the CLI's output (made once, by the `chainlens` entry point). */
+export function processStdio(): CliIO {
+  return { out: lineWriter(process.stdout), err: lineWriter(process.stderr), cwd: process.cwd() };
+}
