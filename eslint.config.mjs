@@ -16,6 +16,8 @@ export default tseslint.config(
       '.vscode-test/**',
       'demo/build/**',
       'test/fixtures/analysis/**',
+      // Test projects the multilingual log corpus runs in containers (scripts/make-multilingual-corpus.sh).
+      'test/fixtures/logs/multilingual/projects/**',
     ],
   },
   ...tseslint.configs.recommended,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EvalTypeSchema, LogParserNameSchema } from './grading';
 
 /**
  * The one normalised chain every input format becomes (ChainSWE, SWE-bench instances,
@@ -23,10 +24,18 @@ export const ChainStepSchema = z.object({
   createdAt: z.string().optional(),
   hints: z.string().optional(),
   version: z.string().optional(),
+  /** The harness parser that grades this step (a dataset's `log_parser`); absent: the repository's. */
+  logParser: LogParserNameSchema.optional(),
+  /** pass_and_fail or fail_only (a dataset's `eval_type`); absent: the repository's. */
+  evalType: EvalTypeSchema.optional(),
+  /** Shell run after the test patch and before the tests (the harness's `build` spec; may be several lines). */
+  buildCmd: z.string().optional(),
+  /** The tests SWE-bench Pro's run script is given (its `selected_test_files_to_run`). */
+  testFiles: z.array(z.string()).optional(),
 });
 export type ChainStep = z.infer<typeof ChainStepSchema>;
 
-export const ChainFormatSchema = z.enum(['chainswe', 'swebench', 'codethread', 'swe-ci']);
+export const ChainFormatSchema = z.enum(['chainswe', 'swebench', 'swebench-pro', 'codethread', 'swe-ci']);
 export type ChainFormat = z.infer<typeof ChainFormatSchema>;
 
 export const ChainSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Grading output, shaped like the SWE-bench harness's (REFERENCE.md §3): what `chainlens grade
+ * Grading output, shaped like the SWE-bench harness's (docs/reference/grading.md): what `chainlens grade
  * --json` prints and what a step's evaluation report stores.
  */
 
@@ -9,8 +9,13 @@ import { z } from 'zod';
 export const GradingProfileSchema = z.enum(['swebench-v5', 'swebench-v4']);
 export type GradingProfile = z.infer<typeof GradingProfileSchema>;
 
-/** The harness's Python log parsers, by the names ChainLens gives them. */
-export const LogParserNameSchema = z.enum([
+/**
+ * The harness's log parsers (swebench/harness/log_parsers), by the names ChainLens gives them:
+ * the harness's function name without `parse_log_`, `_` spelled `-`. Grouped by the harness's
+ * modules; docs/reference/grading.md says which runner output each one reads.
+ */
+export const LOG_PARSER_NAMES = [
+  // python.py
   'pytest',
   'pytest-options',
   'pytest-v2',
@@ -18,7 +23,55 @@ export const LogParserNameSchema = z.enum([
   'sympy',
   'seaborn',
   'matplotlib',
-]);
+  // go.py
+  'gotest',
+  // rust.py
+  'cargo',
+  // java.py
+  'maven',
+  'ant',
+  'gradle-custom',
+  // c.py
+  'redis',
+  'jq',
+  'doctest',
+  'micropython-test',
+  'googletest',
+  // php.py
+  'phpunit',
+  // ruby.py
+  'minitest',
+  'cucumber',
+  'ruby-unit',
+  'rspec-transformed-json',
+  'jekyll',
+  // javascript.py
+  'jest',
+  'jest-json',
+  'vitest',
+  'karma',
+  'tap',
+  'immutable-js',
+  'calypso',
+  'chart-js',
+  'marked',
+  'p5js',
+  'react-pdf',
+  'carbon',
+  'bpmn-js',
+  'eslint',
+  'highlightjs',
+  'prismjs',
+  'openlayers',
+  'emotion',
+  'grommet',
+  'next',
+  'cypress',
+  'plotly-js',
+  'lighthouse',
+  'quarto-cli',
+] as const;
+export const LogParserNameSchema = z.enum(LOG_PARSER_NAMES);
 export type LogParserName = z.infer<typeof LogParserNameSchema>;
 
 export const EvalTypeSchema = z.enum(['pass_and_fail', 'fail_only']);

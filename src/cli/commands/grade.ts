@@ -8,7 +8,7 @@ import { RepoNameSchema } from '../../protocol/formats/repoName';
 import {
   EvalTypeSchema,
   GradingProfileSchema,
-  LogParserNameSchema,
+  LOG_PARSER_NAMES,
   type EvalType,
   type GradeResult,
   type GradingProfile,
@@ -17,19 +17,27 @@ import {
 import {
   evalTypeForRepo,
   gradeLogExplained,
-  parserForRepo,
+  mappedParserForRepo,
+  mappedRepositories,
+  parserByName,
+  PARSERS_NEEDING_INSTANCE,
+  PARSERS_NEEDING_VERSION,
   type LogProblem,
 } from '../../core/evaluation/grading/index';
 
-const usage = `usage: chainlens grade --log <file> --profile swebench-v5|swebench-v4
-                       [--parser pytest|pytest-options|pytest-v2|django|sympy|seaborn|matplotlib | --repo <owner/name>]
-                       [--f2p <json file>] [--p2p <json file>] [--eval-type pass_and_fail|fail_only] [--json]
+const usage = `usage: chainlens grade --log <file> --profile swebench-v5|swebench-v4 [--parser <name> | --repo <owner/name>]
+                       [--instance <id>] [--version <v>] [--f2p <json file>] [--p2p <json file>]
+                       [--eval-type pass_and_fail|fail_only] [--json]
+       chainlens grade --parser list
 
 Grade one evaluation log exactly as the SWE-bench harness does (v5: the current harness; v4: release 4.1).
   --log        the whole eval log (start/end markers, set -x lines, v5's ">>>>> Test Exit Code: N")
   --profile    which harness version's rules to apply
-  --parser     the log parser; default: the one the harness uses for --repo, else pytest
+  --parser     the log parser (gotest, cargo, jest, maven, phpunit, ... or the harness's name, parse_log_gotest);
+               default: the one the harness maps --repo to, else pytest. "--parser list" lists them all
   --repo       owner/name; picks the parser (and fail_only for the harness's fail-only repos)
+  --instance   the instance id (jekyll and immutable-js pick their runner by it)
+  --version    the instance's version (next and lighthouse pick their runner by it)
   --f2p/--p2p  JSON files holding an array of test ids (FAIL_TO_PASS / PASS_TO_PASS)
   --eval-type  pass_and_fail (default) or fail_only
   --json       print { log_ok, status_map, tests_status, resolution }`;
@@ -39,6 +47,8 @@ const options = {
   profile: { type: 'string' },
   parser: { type: 'string' },
   repo: { type: 'string' },
+  instance: { type: 'string' },
+  version: { type: 'string' },
   f2p: { type: 'string' },
   p2p: { type: 'string' },
   'eval-type': { type: 'string' },
@@ -50,6 +60,10 @@ export const gradeCommand: CliCommand = {
   usage,
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values } = parseCommandArgs(argv, options, usage);
+    if (values.parser === 'list') {
+      io.out(parserList());
+      return 0;
+    }
     const logPath = resolve(io.cwd, requireOption(values.log, '--log', usage));
     const profile = oneOf(
       GradingProfileSchema.options,
@@ -57,20 +71,33 @@ export const gradeCommand: CliCommand = {
       '--profile',
     ) as GradingProfile;
     const repo = values.repo === undefined ? undefined : checkRepo(values.repo);
-    const parser =
-      values.parser !== undefined
-        ? (oneOf(LogParserNameSchema.options, values.parser, '--parser') as LogParserName)
-        : parserForRepo(repo ?? '');
+    const parser = values.parser !== undefined ? namedParser(values.parser) : parserFor(repo);
     const evalType =
       values['eval-type'] !== undefined
         ? (oneOf(EvalTypeSchema.options, values['eval-type'], '--eval-type') as EvalType)
         : evalTypeForRepo(repo ?? '', profile);
+    if (PARSERS_NEEDING_INSTANCE.has(parser) && values.instance === undefined)
+      throw new UserError(
+        `--parser ${parser} picks its runner by instance id: give --instance <id>\n\n${usage}`,
+        'usage',
+      );
+    if (PARSERS_NEEDING_VERSION.has(parser) && values.version === undefined)
+      throw new UserError(`--parser ${parser} picks its runner by version: give --version <v>\n\n${usage}`, 'usage');
 
     const log = await readText(logPath, '--log');
     const failToPass = values.f2p === undefined ? [] : await readTestIds(resolve(io.cwd, values.f2p), '--f2p');
     const passToPass = values.p2p === undefined ? [] : await readTestIds(resolve(io.cwd, values.p2p), '--p2p');
 
-    const { grade, problem } = gradeLogExplained({ log, profile, parser, failToPass, passToPass, evalType });
+    const { grade, problem } = gradeLogExplained({
+      log,
+      profile,
+      parser,
+      failToPass,
+      passToPass,
+      evalType,
+      instanceId: values.instance,
+      version: values.version,
+    });
     if (values.json) {
       const { log_ok, status_map, tests_status, resolution } = grade;
       io.out(JSON.stringify({ log_ok, status_map, tests_status, resolution }, null, 2));
@@ -81,6 +108,7 @@ export const gradeCommand: CliCommand = {
   },
 };
 
+// A flag given a value it does not take is a usage error (exit 2), like an unknown flag.
 function oneOf(allowed: readonly string[], value: string, flag: string): string {
   if (allowed.includes(value)) return value;
   throw new UserError(`${flag}: unknown value '${value}' (expected one of: ${allowed.join(', ')})`, 'usage');
@@ -90,6 +118,36 @@ function checkRepo(value: string): string {
   const parsed = RepoNameSchema.safeParse(value.trim());
   if (!parsed.success) throw new UserError(`--repo '${value}': ${parsed.error.issues[0].message}`, 'usage');
   return parsed.data;
+}
+
+function namedParser(name: string): LogParserName {
+  const parser = parserByName(name);
+  if (parser !== null) return parser;
+  throw new UserError(
+    `--parser: unknown parser '${name}' (expected one of: ${LOG_PARSER_NAMES.join(', ')}, a harness name such as parse_log_gotest, or list)`,
+    'usage',
+  );
+}
+
+function parserFor(repo: string | undefined): LogParserName {
+  return (repo ? mappedParserForRepo(repo) : null) ?? 'pytest';
+}
+
+/** `--parser list`: every parser, with the repositories the harness maps to it. */
+function parserList(): string {
+  const repos = new Map<LogParserName, string[]>();
+  for (const [repo, parser] of mappedRepositories()) repos.set(parser, [...(repos.get(parser) ?? []), repo]);
+  const width = Math.max(...LOG_PARSER_NAMES.map((n) => n.length));
+  const lines = LOG_PARSER_NAMES.map((name) => {
+    const mapped = repos.get(name) ?? [];
+    const needs = PARSERS_NEEDING_INSTANCE.has(name)
+      ? ' (needs --instance)'
+      : PARSERS_NEEDING_VERSION.has(name)
+        ? ' (needs --version)'
+        : '';
+    return `${name.padEnd(width)}  ${mapped.length ? mapped.join(', ') : '(no repository; by name only)'}${needs}`;
+  });
+  return ['Log parsers (name, then the repositories the harness grades with it):', ...lines].join('\n');
 }
 
 async function readText(path: string, flag: string): Promise<string> {

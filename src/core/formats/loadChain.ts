@@ -3,6 +3,7 @@ import { UserError } from '../util/errors';
 import { chainFromChainSwe, isChainSweDocument, pickChainSweDocument } from './chainswe';
 import { parseJsonDocuments } from './documents';
 import { chainFromSweBench } from './swebench';
+import { chainFromSweBenchPro, isSweBenchProInstance } from './swebenchPro';
 
 export interface LoadChainOptions {
   /** ChainSWE dataset: which chain (`continuous_id`). */
@@ -13,7 +14,8 @@ export interface LoadChainOptions {
 
 /**
  * Any supported chain file -> one normalised Chain. The format is recognised from the content:
- * objects with `bug_fixes` are ChainSWE chains, objects with `instance_id` SWE-bench instances.
+ * objects with `bug_fixes` are ChainSWE chains, objects with `instance_id` SWE-bench instances
+ * (SWE-bench Pro's when they carry its own fields, such as `selected_test_files_to_run`).
  * Throws UserError with one detail line per problem (file, line for JSONL, JSON path).
  */
 export function loadChain(fileName: string, text: string, options: LoadChainOptions = {}): Chain {
@@ -45,6 +47,8 @@ export function loadChain(fileName: string, text: string, options: LoadChainOpti
   if (looksLikeInstances) {
     if (options.chainId !== undefined)
       throw new UserError('--chain-id applies to ChainSWE datasets; for SWE-bench instances use --instances', 'usage');
+    const firstInstance = Array.isArray(first) ? first[0] : first;
+    if (isSweBenchProInstance(firstInstance)) return chainFromSweBenchPro(fileName, docs, options.instanceIds);
     return chainFromSweBench(fileName, docs, options.instanceIds);
   }
   throw new UserError(`${fileName} is neither a ChainSWE chain nor SWE-bench instances`, 'input', [

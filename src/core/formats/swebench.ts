@@ -2,6 +2,7 @@ import type { Chain } from '../../protocol/chain';
 import { SweBenchInstanceSchema, type SweBenchInstance } from '../../protocol/formats/swebench';
 import { UserError } from '../util/errors';
 import { documentLocation, type JsonDocument } from './documents';
+import { stepGradingFields } from './harnessFields';
 import { imageReferenceProblem } from './imageReference';
 import { describeIssues, jsonPath } from './issues';
 import { instanceIdProblem, patchProblem } from './stepFields';
@@ -88,6 +89,9 @@ export function chainFromSweBench(fileName: string, docs: JsonDocument[], instan
     seen.add(x.instance.instance_id);
   }
   const first = picked[0].instance;
+  const problems: string[] = [];
+  const grading = picked.map((x) => stepGradingFields(x.instance, `${x.location}: ${x.path}`, problems));
+  if (problems.length) throw new UserError(`${fileName} has instances ChainLens cannot grade`, 'input', problems);
   return {
     id:
       picked.length === 1
@@ -98,6 +102,7 @@ export function chainFromSweBench(fileName: string, docs: JsonDocument[], instan
     dockerImage: first.image ?? sweBenchImageName(first.instance_id),
     format: 'swebench',
     steps: picked.map(({ instance }, i) => ({
+      ...grading[i],
       order: i + 1,
       instanceId: instance.instance_id,
       problemStatement: instance.problem_statement,
@@ -105,7 +110,6 @@ export function chainFromSweBench(fileName: string, docs: JsonDocument[], instan
       testPatch: instance.test_patch,
       failToPass: instance.FAIL_TO_PASS,
       passToPass: instance.PASS_TO_PASS,
-      testCmd: instance.test_cmds ?? null,
       ...(instance.created_at ? { createdAt: instance.created_at } : {}),
       ...(instance.hints_text ? { hints: instance.hints_text } : {}),
       ...(instance.version !== undefined ? { version: String(instance.version) } : {}),

@@ -11,6 +11,7 @@ import {
   testExitCodeFromLog,
   timeoutNotice,
   type EvalBundle,
+  type EvalScriptShape,
   type HarnessProfile,
 } from '../../core/evaluation/script';
 import { isUserError } from '../../core/util/errors';
@@ -47,6 +48,9 @@ export interface EvaluateStateOptions {
   /** Environment set-up before the tests (e.g. conda activation), like the harness's eval_commands. */
   readonly preamble?: readonly string[];
   readonly profile?: HarnessProfile;
+  /** The harness's eval-script shape for the repository's language, and its build commands. */
+  readonly scriptShape?: EvalScriptShape;
+  readonly buildCmd?: string;
   readonly onPullProgress?: (e: PullProgress) => void;
   readonly docker?: Docker;
 }
@@ -150,6 +154,8 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
       testCmd: o.testCmd,
       profile: o.profile,
       preamble: o.preamble,
+      shape: o.scriptShape,
+      buildCmd: o.buildCmd,
     });
     sink.append(
       `ChainLens: image ${o.image}, repository ${repoPath === null ? `copied in at ${COPY_IN_REPO_DIR}` : `at ${repoPath} in the image`}, base ${o.baseCommit}\n`,

@@ -4,8 +4,14 @@ import type { Chain } from '../../protocol/chain';
 import type { GradingProfile } from '../../protocol/grading';
 import type { StepEvaluation } from '../../protocol/evaluation';
 import type { RunState } from '../../protocol/run';
-import { buildInstanceReport, evalTypeForRepo, gradeLogExplained, parserForRepo } from '../../core/evaluation/grading';
-import { testCommandFor } from '../../core/evaluation/script';
+import {
+  buildInstanceReport,
+  evalTypeForRepo,
+  gradeLogExplained,
+  parserForRepo,
+  PYTHON_LOG_PARSERS,
+} from '../../core/evaluation/grading';
+import { buildCommandFor, testCommandFor } from '../../core/evaluation/script';
 import { stepVerdict } from '../../core/evaluation/verdict';
 import { UserError } from '../../core/util/errors';
 import { DEFAULT_TIMEOUT_S, evaluateState } from '../docker';
@@ -124,12 +130,18 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     .slice(0, index + 1)
     .map((s) => s.testPatch)
     .filter((p) => p.trim() !== '');
+  // A dataset's own parser and eval type (newer SWE-bench datasets carry them) win over the repository's.
+  const parser = chainStep.logParser ?? parserForRepo(chain.repo);
+  const evalType = chainStep.evalType ?? evalTypeForRepo(chain.repo, profile);
   const testCmd = testCommandFor({
     repo: chain.repo,
     version: chainStep.version,
     testCmds: chainStep.testCmd,
     testPatches: [chainStep.testPatch],
+    testFiles: chainStep.testFiles,
+    instanceId: chainStep.instanceId,
   });
+  const buildCmd = buildCommandFor({ repo: chain.repo, version: chainStep.version, buildCmd: chainStep.buildCmd });
   const timeoutS = req.timeoutS ?? DEFAULT_TIMEOUT_S;
   req.onProgress?.(`step ${step.order}: evaluating in ${image}`);
   const run = await evaluateState({
@@ -146,6 +158,8 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     logPath,
     onLog: req.onLog,
     profile: profile === 'swebench-v4' ? 'v4' : 'v5',
+    scriptShape: PYTHON_LOG_PARSERS.has(parser) ? 'python' : 'common',
+    buildCmd,
     onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
   });
   const gradable = run.patchApplied && !run.environmentError && !run.cancelled && !run.timedOut;
@@ -153,10 +167,12 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     ? gradeLogExplained({
         log: run.log,
         profile,
-        parser: parserForRepo(chain.repo),
+        parser,
         failToPass: chainStep.failToPass,
         passToPass: chainStep.passToPass,
-        evalType: evalTypeForRepo(chain.repo, profile),
+        evalType,
+        instanceId: chainStep.instanceId,
+        version: chainStep.version,
       })
     : null;
   const verdict = stepVerdict({ ...run, timeoutS }, graded);

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { RepoNameSchema } from './repoName';
 import { TestListSchema } from './testList';
 
-/** A SWE-bench instance (Lite, Verified, Multilingual, ...). Extra fields are kept, not rejected. */
+/**
+ * A SWE-bench instance (Lite, Verified, Multilingual, Multimodal). Extra fields are kept, not
+ * rejected. Newer datasets carry what the harness grades with: `log_parser` (a harness parser
+ * name such as `parse_log_gotest`), `eval_type`, and the whole `eval_script`.
+ */
 export const SweBenchInstanceSchema = z.looseObject({
   repo: RepoNameSchema,
   instance_id: z.string().min(1),
@@ -18,5 +22,8 @@ export const SweBenchInstanceSchema = z.looseObject({
   environment_setup_commit: z.string().optional(),
   image: z.string().optional(),
   test_cmds: z.string().nullable().optional(),
+  log_parser: z.string().optional(),
+  eval_type: z.enum(['pass_and_fail', 'fail_only']).optional(),
+  eval_script: z.string().optional(),
 });
 export type SweBenchInstance = z.infer<typeof SweBenchInstanceSchema>;

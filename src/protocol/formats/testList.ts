@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { parsePythonStringList } from './pythonList';
 
 /**
  * FAIL_TO_PASS / PASS_TO_PASS: a JSON array, or (as Hugging Face stores them) a string holding a
- * JSON-encoded array. Both become string[]; anything else is an issue at the field's own path.
+ * JSON-encoded array, or (as SWE-bench Pro stores them) a Python list literal of strings. All
+ * become string[]; anything else is an issue at the field's own path.
  */
 export const TestListSchema = z.unknown().transform((value, ctx): string[] => {
   if (value === undefined) {
@@ -14,7 +16,7 @@ export const TestListSchema = z.unknown().transform((value, ctx): string[] => {
     try {
       list = JSON.parse(value);
     } catch {
-      list = undefined;
+      list = parsePythonStringList(value) ?? undefined;
     }
   }
   if (Array.isArray(list)) {
@@ -25,7 +27,7 @@ export const TestListSchema = z.unknown().transform((value, ctx): string[] => {
   }
   ctx.addIssue({
     code: 'custom',
-    message: `expected an array of test ids or a JSON-encoded array of strings, got ${typeof value === 'string' ? 'a string that is not one' : typeof value}`,
+    message: `expected an array of test ids or a JSON-encoded (or Python) list of strings, got ${typeof value === 'string' ? 'a string that is not one' : typeof value}`,
   });
   return z.NEVER;
 });

@@ -5,8 +5,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ChainStep } from '../../protocol/chain';
+import type { LogParserName } from '../../protocol/grading';
+import { parserForRepo } from '../../core/evaluation/grading/repoParsers';
 import type { ChainRunSnapshot } from '../services';
 import { splitTestId } from './logExcerpt';
+import { testItemLabel } from './testIdPath';
 
 export const F2P_TAG = new vscode.TestTag('F2P');
 export const P2P_TAG = new vscode.TestTag('P2P');
@@ -50,6 +53,7 @@ function addTests(
   step: ChainStep,
   locator: TestLocator,
   out: Map<string, vscode.TestItem>,
+  parser: LogParserName,
 ): void {
   const buckets: [string[], vscode.TestTag, string][] = [
     [step.failToPass, F2P_TAG, '0'],
@@ -57,9 +61,8 @@ function addTests(
   ];
   for (const [ids, tag, sortPrefix] of buckets) {
     ids.forEach((testId, i) => {
-      const { name } = splitTestId(testId);
       const where = locator.locate(testId);
-      const item = controller.createTestItem(`${parent.id}/${testId}`, name, where?.uri);
+      const item = controller.createTestItem(`${parent.id}/${testId}`, testItemLabel(testId, parser), where?.uri);
       item.range = where?.range;
       item.tags = [tag];
       // No description: the Test Explorer reads an item's description instead of its label to
@@ -94,7 +97,7 @@ export function buildTestTree(
     );
     item.sortText = String(chainStep.order).padStart(6, '0');
     const tests = new Map<string, vscode.TestItem>();
-    addTests(controller, item, chainStep, locator, tests);
+    addTests(controller, item, chainStep, locator, tests, chainStep.logParser ?? parserForRepo(chain.repo));
     root.children.add(item);
     steps.set(chainStep.order, { step: item, tests });
   });

@@ -268,7 +268,7 @@ test('grade: a bad --profile, --parser, --eval-type or --repo is a usage error (
   await refused(
     ['grade', '--log', log, '--profile', 'swebench-v5', '--parser', 'nose'],
     2,
-    /--parser: unknown value 'nose'/,
+    /--parser: unknown parser 'nose'/,
   );
   await refused(
     ['grade', '--log', log, '--profile', 'swebench-v5', '--eval-type', 'some'],

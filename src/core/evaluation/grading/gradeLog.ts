@@ -1,7 +1,7 @@
 import type { EvalType, GradeResult, GradingProfile, LogParserName, TestStatus } from '../../../protocol/grading';
 import type { LogProblem } from './logProblem';
 import { inspectLog } from './logUsability';
-import { LOG_PARSERS } from './parsers/index';
+import { LOG_PARSERS, type ParserContext } from './parsers/index';
 import { resolutionOf } from './resolution';
 import type { StatusMap } from './statuses';
 import { buildTestsStatus, unusableTestsStatus } from './testsReport';
@@ -13,6 +13,10 @@ export interface GradeLogInput {
   failToPass: readonly string[];
   passToPass: readonly string[];
   evalType?: EvalType;
+  /** The instance id: jekyll and immutable-js pick their runner by it. */
+  instanceId?: string;
+  /** The instance's version: next and lighthouse pick their runner by it. */
+  version?: string;
 }
 
 /** A grade plus, when the log was not usable, why (not part of the harness's output). */
@@ -27,7 +31,8 @@ export function gradeLog(input: GradeLogInput): GradeResult {
 }
 
 export function gradeLogExplained(input: GradeLogInput): GradeExplained {
-  const inspection = inspectLog(input.log, input.parser, input.profile);
+  const ctx: ParserContext = { instanceId: input.instanceId, version: input.version };
+  const inspection = inspectLog(input.log, input.parser, input.profile, ctx);
   if (!inspection.usable) {
     const grade: GradeResult = {
       log_ok: false,
@@ -54,8 +59,13 @@ export function gradeLogExplained(input: GradeLogInput): GradeExplained {
 }
 
 /** The status map one parser reads from a text (no usability checks, no marker slicing). */
-export function parseTestLog(log: string, parser: LogParserName, profile: GradingProfile): Record<string, TestStatus> {
-  return toRecord(LOG_PARSERS[parser](log, profile));
+export function parseTestLog(
+  log: string,
+  parser: LogParserName,
+  profile: GradingProfile,
+  ctx: ParserContext = {},
+): Record<string, TestStatus> {
+  return toRecord(LOG_PARSERS[parser](log, profile, ctx));
 }
 
 // fromEntries defines own properties, so an id like "__proto__" stays a plain key.

@@ -1,4 +1,5 @@
-// The grading engine: SWE-bench harness log parsing and grading, versions 4 and 5 (REFERENCE.md §3).
+// The grading engine: SWE-bench harness log parsing and grading, versions 4 and 5, every language
+// the harness grades (docs/reference/grading.md).
 // Pure: log text in, report out. `chainlens grade` and `chainlens eval` both go through here.
 export type {
   EvalType,
@@ -14,7 +15,15 @@ export type {
 export { gradeLog, gradeLogExplained, parseTestLog, type GradeExplained, type GradeLogInput } from './gradeLog';
 export { inspectLog, type LogInspection } from './logUsability';
 export type { LogProblem, LogProblemKind } from './logProblem';
-export { parserForRepo, evalTypeForRepo } from './repoParsers';
+export {
+  parserForRepo,
+  mappedParserForRepo,
+  mappedRepositories,
+  parserByName,
+  evalTypeForRepo,
+  PYTHON_LOG_PARSERS,
+} from './repoParsers';
+export { PARSERS_NEEDING_INSTANCE, PARSERS_NEEDING_VERSION, type ParserContext } from './parsers/index';
 export { buildTestsStatus, unusableTestsStatus } from './testsReport';
 export { resolutionOf, bucketRatio } from './resolution';
 export { buildInstanceReport } from './instanceReport';

@@ -9,7 +9,7 @@ import {
   TESTS_TIMED_OUT,
 } from './markers';
 import { ParserCrash } from './parserCrash';
-import { LOG_PARSERS } from './parsers/index';
+import { LOG_PARSERS, type ParserContext } from './parsers/index';
 import { PROFILE_RULES } from './profiles/index';
 import type { StatusMap } from './statuses';
 
@@ -33,13 +33,18 @@ const BAD_MARKERS: readonly [string, LogProblemKind, string][] = [
 const TIMEOUT_NOTICE = /\n\nTimeout error: (\d+(?:\.\d+)?) seconds exceeded\.\s*$/;
 
 /**
- * The harness's get_logs_eval: is this eval log usable, and what does it say (REFERENCE.md §3
- * steps 5-7). Both versions: no failure marker, both test-output markers, parse between the
+ * The harness's get_logs_eval: is this eval log usable, and what does it say
+ * (docs/reference/grading.md, "From log to verdict"). Both versions: no failure marker, both test-output markers, parse between the
  * markers and fall back to the whole log when that yields nothing. v5 adds its checks on the
  * parsed result (suite ran, exit code agrees). A timed-out run, which the harness never grades,
  * is unusable too.
  */
-export function inspectLog(rawLog: string, parser: LogParserName, profile: GradingProfile): LogInspection {
+export function inspectLog(
+  rawLog: string,
+  parser: LogParserName,
+  profile: GradingProfile,
+  ctx: ParserContext = {},
+): LogInspection {
   const log = universalNewlines(rawLog);
   const timeout = TIMEOUT_NOTICE.exec(log);
   if (timeout) return unusable('timed-out', `the test run was killed after ${timeout[1]} seconds`);
@@ -53,9 +58,9 @@ export function inspectLog(rawLog: string, parser: LogParserName, profile: Gradi
   let statusMap: StatusMap;
   try {
     const between = log.split(START_TEST_OUTPUT)[1].split(END_TEST_OUTPUT)[0];
-    statusMap = parse(between, profile);
+    statusMap = parse(between, profile, ctx);
     // Some runners' results land outside the markers (stdout/stderr interleaving).
-    if (statusMap.size === 0) statusMap = parse(log, profile);
+    if (statusMap.size === 0) statusMap = parse(log, profile, ctx);
   } catch (e) {
     if (e instanceof ParserCrash) return unusable('parser-crashed', e.message);
     throw e;

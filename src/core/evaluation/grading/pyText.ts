@@ -79,3 +79,61 @@ export function pyInt(text: string): number {
   }
   return sign * value;
 }
+
+/** Python's whitespace minus \n and \r: what the harness's `[^\S\r\n]` matches. */
+export const PY_WHITESPACE_NO_NEWLINE =
+  '\\t\\v\\f\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+
+/** Building blocks for regexes that match as the harness's Python `re` patterns do (compile with the u flag). */
+export const PY_S = `[${PY_WHITESPACE}]`;
+export const PY_NS = `[^${PY_WHITESPACE}]`;
+
+/** Python `s.rstrip()`. */
+export function pyRstrip(s: string): string {
+  if (s === '' || !WS_CHAR.test(s[s.length - 1])) return s;
+  return s.replace(TRAILING_WS, '');
+}
+
+/** Python `len(line) - len(line.lstrip())`: the count of leading whitespace characters. */
+export function pyIndent(line: string): number {
+  return line.length - pyLstrip(line).length;
+}
+
+/** Python `s.split(sep, 1)[1]`; undefined where Python raises IndexError (no separator). */
+export function afterFirstOrUndefined(s: string, sep: string): string | undefined {
+  const i = s.indexOf(sep);
+  return i < 0 ? undefined : s.slice(i + sep.length);
+}
+
+// swebench.utils.ansi_escape: ESC followed by one Fe byte or a CSI sequence.
+const ANSI = /\x1B(?:[@-Z\\-_]|\[[0-?]*[ -/]*[@-~])/g;
+
+/** The harness's ansi_escape. */
+export function ansiEscape(text: string): string {
+  return text.includes('\x1b') ? text.replace(ANSI, '') : text;
+}
+
+const FLOAT_BODY =
+  /^[+-]?(?:(?:\d(?:_?\d)*)?\.?\d(?:_?\d)*(?:[eE][+-]?\d(?:_?\d)*)?|\d(?:_?\d)*\.(?:[eE][+-]?\d(?:_?\d)*)?)$/;
+const FLOAT_SPECIAL = /^[+-]?(?:inf|infinity|nan)$/i;
+
+/**
+ * Python `float(text)` for the strings a dataset's version field holds; NaN where Python raises
+ * ValueError (so callers must tell that apart from a real "nan" with pyFloatOrNull).
+ */
+export function pyFloatOrNull(text: string): number | null {
+  const t = toAsciiDigits(pyStrip(text));
+  if (FLOAT_SPECIAL.test(t)) {
+    const lower = t.toLowerCase();
+    if (lower.endsWith('nan')) return NaN;
+    return lower.startsWith('-') ? -Infinity : Infinity;
+  }
+  if (!FLOAT_BODY.test(t)) return null;
+  return Number(t.replace(/_/g, ''));
+}
+
+// float() accepts any Unicode decimal digit.
+function toAsciiDigits(s: string): string {
+  if (/^[\x00-\x7f]*$/.test(s)) return s;
+  return s.replace(/\p{Nd}/gu, (d) => String(pyInt(d)));
+}

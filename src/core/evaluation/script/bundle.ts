@@ -1,5 +1,5 @@
 import { applyPatchScript } from './applyPatchScript';
-import { buildEvalScript, type HarnessProfile } from './evalScript';
+import { buildEvalScript, type EvalScriptShape, type HarnessProfile } from './evalScript';
 import { shellQuote } from './shell';
 import { testFilesPlan } from './testFiles';
 
@@ -27,6 +27,8 @@ export interface EvalBundleInput {
   readonly testCmd: string;
   readonly profile?: HarnessProfile;
   readonly preamble?: readonly string[];
+  readonly shape?: EvalScriptShape;
+  readonly buildCmd?: string;
 }
 
 export interface BundleFile {
@@ -112,6 +114,8 @@ export function buildEvalBundle(input: EvalBundleInput): EvalBundle {
     testCmd: input.testCmd,
     profile: input.profile,
     preamble: input.preamble,
+    shape: input.shape,
+    buildCmd: input.buildCmd,
   });
   files.push({ path: `${BUNDLE_DIR}/eval.sh`, content: evalScript, mode: 0o755 });
   run.push(`exec bash ${BUNDLE_DIR}/eval.sh`);

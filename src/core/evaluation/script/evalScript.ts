@@ -7,6 +7,13 @@ import { shellQuote, shellWords } from './shell';
  */
 export type HarnessProfile = 'v4' | 'v5';
 
+/**
+ * The harness writes two eval scripts: Python repositories' (test_spec/python.py: git status and
+ * diff for the record, `git apply -v`) and every other language's (test_spec/utils.py
+ * make_eval_script_list_common: no record, `git apply --verbose --reject`, then the build commands).
+ */
+export type EvalScriptShape = 'python' | 'common';
+
 export interface EvalScriptOptions {
   /** The repository's path inside the container. */
   readonly repoDir: string;
@@ -20,6 +27,9 @@ export interface EvalScriptOptions {
   readonly profile?: HarnessProfile;
   /** Environment set-up run before anything else (the harness's conda activation and eval_commands). */
   readonly preamble?: readonly string[];
+  readonly shape?: EvalScriptShape;
+  /** Run after the test patches and before the start marker (the harness's `build` spec). */
+  readonly buildCmd?: string;
 }
 
 /**
@@ -35,6 +45,7 @@ export function buildEvalScript(o: EvalScriptOptions): string {
   if (o.testFilesToReset.length)
     reset.push(`git checkout ${shellQuote(o.baseRef)} -- ${shellWords(o.testFilesToReset)}`);
   if (o.testFilesToDelete.length) reset.push(`rm -f ${shellWords(o.testFilesToDelete)}`);
+  const common = o.shape === 'common';
   const lines = [
     '#!/bin/bash',
     'set -uxo pipefail',
@@ -42,10 +53,12 @@ export function buildEvalScript(o: EvalScriptOptions): string {
     ...(o.preamble ?? []),
     `git config --global --add safe.directory ${repo}`,
     `cd ${repo}`,
-    'git status',
-    `git -c core.fileMode=false diff ${shellQuote(o.baseRef)}`,
+    ...(common ? [] : ['git status', `git -c core.fileMode=false diff ${shellQuote(o.baseRef)}`]),
     ...reset,
-    ...o.testPatchFiles.map((p) => `git apply -v ${shellQuote(p)}`),
+    ...o.testPatchFiles.map((p) =>
+      common ? `git apply --verbose --reject ${shellQuote(p)}` : `git apply -v ${shellQuote(p)}`,
+    ),
+    ...(o.buildCmd ? [o.buildCmd] : []),
     ...evalScriptTestSection(o.testCmd, { recordExitCode: profile === 'v5' }),
     ...reset,
   ];

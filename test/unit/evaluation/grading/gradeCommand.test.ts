@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { main } from '../../../../src/cli/main';
 import { GradeResultSchema } from '../../../../src/protocol/grading';
 import { CORPUS_DIR } from './corpusFixtures';
+import { MULTILINGUAL_DIR } from './multilingualFixtures';
+import { LOG_PARSER_NAMES } from '../../../../src/protocol/grading';
 
 async function run(args: string[], cwd = CORPUS_DIR) {
   const out: string[] = [];
@@ -121,7 +123,10 @@ test('bad input: a UserError naming the file or flag, exit 1; usage problems (a 
   // A value the flag does not take is a usage error, like a missing flag.
   const parser = await run(['--log', 'django-v5.log', '--profile', 'swebench-v5', '--parser', 'nose']);
   assert.equal(parser.code, 2);
-  assert.match(parser.err, /--parser: unknown value 'nose'/);
+  assert.match(
+    parser.err,
+    /--parser: unknown parser 'nose' \(expected one of: pytest, .*gotest, .*parse_log_gotest, or list\)/,
+  );
 
   const profile = await run(['--log', 'django-v5.log', '--profile', 'v5']);
   assert.equal(profile.code, 2);
@@ -130,4 +135,82 @@ test('bad input: a UserError naming the file or flag, exit 1; usage problems (a 
   assert.equal((await run(['--profile', 'swebench-v5'])).code, 2);
   assert.equal((await run(['--log', 'django-v5.log'])).code, 2);
   assert.equal((await run(['--log', 'django-v5.log', '--profile', 'swebench-v5', '--bogus'])).code, 2);
+});
+
+const ML = join(MULTILINGUAL_DIR, 'corpus');
+
+test('--repo picks the harness parser of a Go repository; a harness parser name works as --parser', async () => {
+  const f2p = file('go-f2p.json', JSON.stringify(['TestScale/zero_factor', 'TestScale/double_width']));
+  const byRepo = await run(
+    ['--log', 'go-bug-v5.log', '--profile', 'swebench-v5', '--repo', 'gin-gonic/gin', '--f2p', f2p, '--json'],
+    ML,
+  );
+  assert.equal(byRepo.code, 0, byRepo.err);
+  const graded = JSON.parse(byRepo.out);
+  assert.equal(graded.status_map['TestNeedsWindows'], 'SKIPPED');
+  assert.deepEqual(graded.tests_status.FAIL_TO_PASS, {
+    success: ['TestScale/zero_factor'],
+    failure: ['TestScale/double_width'],
+  });
+  const byName = await run(
+    ['--log', 'go-bug-v5.log', '--profile', 'swebench-v5', '--parser', 'parse_log_gotest', '--f2p', f2p, '--json'],
+    ML,
+  );
+  assert.deepEqual(JSON.parse(byName.out), graded);
+  const summary = await run(['--log', 'go-bug-v5.log', '--profile', 'swebench-v5', '--repo', 'gin-gonic/gin'], ML);
+  assert.match(summary.out, /parser gotest, pass_and_fail/);
+});
+
+test('--parser list names every parser with the repositories the harness maps to it', async () => {
+  const r = await run(['--parser', 'list']);
+  assert.equal(r.code, 0);
+  for (const name of LOG_PARSER_NAMES) assert.match(r.out, new RegExp(`^${name} `, 'm'));
+  assert.match(r.out, /^gotest +caddyserver\/caddy, hashicorp\/terraform/m);
+  assert.match(r.out, /^jekyll +jekyll\/jekyll \(needs --instance\)$/m);
+});
+
+test('an instance-dependent parser needs --instance (usage error without it) and reads the runner from it', async () => {
+  const missing = await run(
+    ['--log', 'minitest-bug-v5.log', '--profile', 'swebench-v5', '--repo', 'jekyll/jekyll'],
+    ML,
+  );
+  assert.equal(missing.code, 2);
+  assert.match(missing.err, /--parser jekyll picks its runner by instance id: give --instance <id>/);
+  const known = await run(
+    [
+      '--log',
+      'minitest-bug-v5.log',
+      '--profile',
+      'swebench-v5',
+      '--repo',
+      'jekyll/jekyll',
+      '--instance',
+      'jekyll__jekyll-9141',
+      '--json',
+    ],
+    ML,
+  );
+  assert.equal(
+    JSON.parse(known.out).status_map['TestInventory#test_: an inventory should remove what it holds'],
+    'PASSED',
+  );
+  // An instance the harness has no runner for: the harness raises, so the log is not usable.
+  const unknown = await run(
+    [
+      '--log',
+      'minitest-bug-v5.log',
+      '--profile',
+      'swebench-v5',
+      '--repo',
+      'jekyll/jekyll',
+      '--instance',
+      'jekyll__jekyll-1',
+    ],
+    ML,
+  );
+  assert.equal(unknown.code, 0);
+  assert.match(
+    unknown.out,
+    /log not usable: the jekyll parser of the harness fails on .*ValueError: Unknown instance id/,
+  );
 });

@@ -1,4 +1,4 @@
-// Is this log usable? (the harness's get_logs_eval, REFERENCE.md §3 steps 5-7)
+// Is this log usable? (the harness's get_logs_eval; docs/reference/grading.md, "From log to verdict")
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
