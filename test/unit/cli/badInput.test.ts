@@ -154,6 +154,22 @@ test('validate refuses text that is not a patch, an invalid image name and a new
     /instances\.json: \$\[0\]\.instance_id: instance id must not contain a newline/,
   );
   assert.match(s.stdout, /instances\.json: \$\[1\]\.image: 'tiny\/Calc:latest' is not a Docker image name/);
+
+  // SWE-bench Pro instances (their own fields mark them) are held to the same rules.
+  const proFile = write('pro.json', [
+    instance({
+      instance_id: 'instance_tiny__calc-1',
+      fail_to_pass: "['tests/test_ops.py::test_div_zero']",
+      pass_to_pass: '[]',
+      dockerhub_tag: 'tiny calc',
+      patch: 'diff --git a/x/../../evil b/x/../../evil\n--- a/x/../../evil\n+++ b/x/../../evil\n@@ -1 +1 @@\n-a\n+b\n',
+    }),
+  ]);
+  const p = await refused(['validate', proFile], 1, /pro\.json: \$\[0\]\.patch: writes outside the repository/);
+  assert.match(
+    p.stdout,
+    /pro\.json: \$\[0\]\.dockerhub_tag: 'jefzda\/sweap-images:tiny calc' is not a Docker image name/,
+  );
 });
 
 // --- run arguments: refused before anything is cloned ------------------------------------------
