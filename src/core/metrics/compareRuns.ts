@@ -30,7 +30,11 @@ export interface PositionRow {
   instanceId: string;
   oracle: StepEvaluation['status'];
   seq: StepEvaluation['status'];
-  /** Resolved under Oracle but not under Seq: the earlier steps' work broke this one. */
+  /**
+   * Resolved under Oracle but not under Seq, at position 2 or later: the earlier steps' work broke
+   * this one (docs/reference/metrics.md). Step 1 starts at base_commit in both modes, so a
+   * difference there is the solver's variance, never a chain error.
+   */
   chainError: boolean;
   seqFingerprint: FailureFingerprint | null;
   oracleFingerprint: FailureFingerprint | null;
@@ -56,6 +60,9 @@ function summarize(r: ChainEvaluation): RunSummary {
   };
 }
 
+/** ChainSWE numbers bug fixes from 1 (`order`, 1-indexed): the first has no earlier work to inherit. */
+const FIRST_POSITION = 1;
+
 /** Oracle vs Seq evaluations of one chain, step by step. */
 export function compareRuns(oracle: ChainEvaluation, seq: ChainEvaluation): RunComparison {
   if (oracle.chain_id !== seq.chain_id)
@@ -72,7 +79,7 @@ export function compareRuns(oracle: ChainEvaluation, seq: ChainEvaluation): RunC
       instanceId: o.instance_id,
       oracle: o.status,
       seq: s.status,
-      chainError: o.resolved && !s.resolved,
+      chainError: o.order > FIRST_POSITION && o.resolved && !s.resolved,
       seqFingerprint: fingerprint(s),
       oracleFingerprint: fingerprint(o),
     });

@@ -119,6 +119,8 @@ export class ChainRunEngine {
     // Journal first: once the run is current, a kill before the checkout ends is rolled forward.
     this.writeJournal({ op: 'switch', runId, target, pid: this.ownPid, startedAt: this.clock.now().toISOString() });
     this.store.saveRun(entered);
+    // A kill here leaves the new run saved but another run (or none) current: recovery makes it current.
+    this.faultPoint('start:run-saved');
     this.store.setCurrentRunId(runId);
     await this.switchWorkTree(entered, target, false, args.freshClone);
     this.store.clearJournal();
