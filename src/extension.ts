@@ -10,6 +10,7 @@ import { registerAgent } from './vscode/agent/registerAgent';
 import { registerChainView } from './vscode/chainView/chainTree';
 import { showError, showNotes } from './vscode/errors';
 import { ContainerEvaluationService } from './vscode/evaluation/evaluationService';
+import { sweepOrphansAfterActivation } from './vscode/evaluation/orphanSweep';
 import { registerCompareWithGold } from './vscode/gold/compareWithGold';
 import { registerProblemStatement } from './vscode/problemStatement/problemPanel';
 import { ActiveRun, hasChainLensRun } from './vscode/run/activeRun';
@@ -46,7 +47,7 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
     },
     onDidChangeRun: runs.onDidChange,
   };
-  context.subscriptions.push(output, runs, evaluation);
+  context.subscriptions.push(output, runs, evaluation, sweepOrphansAfterActivation(output));
 
   registerChainView(context, services);
   registerRunCommands(context, services, runs);
@@ -84,5 +85,5 @@ async function resumeRun(services: ChainLensServices, runs: ActiveRun): Promise<
 
 export function deactivate(): void {
   // Everything is in context.subscriptions; in-flight containers are stopped by their AbortSignal
-  // owners and swept by label on the next evaluation.
+  // owners, and whatever a killed host process left is swept by the next ChainLens process.
 }

@@ -3,16 +3,56 @@ import { UserError } from '../core/util/errors';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** parseArgs with errors a person can act on (exit code 2, the usage shown by the caller). */
-export function parseCommandArgs<O extends Options>(argv: string[], options: O, usage: string) {
+/** How many positional arguments a command takes, and what to say when one is missing. */
+export interface PositionalSpec {
+  min: number;
+  max: number;
+  /** e.g. "expected one chain file". */
+  missing?: string;
+}
+
+const NONE: PositionalSpec = { min: 0, max: 0 };
+
+function usageError(text: string, usage: string): UserError {
+  return new UserError(`${text}\n\n${usage}`, 'usage');
+}
+
+/**
+ * parseArgs with errors a person can act on (exit code 2, the usage shown). Every command's
+ * arguments are checked here, before it does anything: unknown options, a flag given twice
+ * (which one would win is a guess), an option with an empty value, and positional arguments
+ * beyond what the command takes (by default none) are refused.
+ */
+export function parseCommandArgs<O extends Options>(
+  argv: string[],
+  options: O,
+  usage: string,
+  positionals: PositionalSpec = NONE,
+) {
+  let parsed;
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: true });
   } catch (e) {
-    throw new UserError(`${(e as Error).message}\n\n${usage}`, 'usage');
+    throw usageError((e as Error).message, usage);
   }
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option') continue;
+    if (seen.has(token.name) && !options[token.name]?.multiple)
+      throw usageError(`option --${token.name} is given more than once`, usage);
+    seen.add(token.name);
+    if (token.value === '') throw usageError(`option --${token.name} needs a value`, usage);
+  }
+  const count = parsed.positionals.length;
+  if (count > positionals.max) throw usageError(`unexpected argument '${parsed.positionals[positionals.max]}'`, usage);
+  if (count < positionals.min) throw usageError(positionals.missing ?? 'missing argument', usage);
+  return { values: parsed.values, positionals: parsed.positionals };
 }
 
 export function requireOption(value: string | undefined, flag: string, usage: string): string {
   if (value === undefined || value === '') throw new UserError(`missing required option ${flag}\n\n${usage}`, 'usage');
   return value;
 }
+
+/** checkout, replay, eval and validate take one chain file. */
+export const ONE_CHAIN_FILE: PositionalSpec = { min: 1, max: 1, missing: 'expected one chain file' };

@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, openSync, renameSync, writeSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
+import { stripBom } from '../core/util/bom';
 import { UserError } from '../core/util/errors';
 
 /**
@@ -28,10 +29,10 @@ export function writeFileAtomic(path: string, content: string): void {
   }
 }
 
-/** Reads a text file a person named; a missing or unreadable file is a UserError naming it. */
+/** Reads a text file a person named (without a BOM); a missing or unreadable file is a UserError naming it. */
 export function readUserFile(path: string, what = 'file'): string {
   try {
-    return readFileSync(path, 'utf8');
+    return stripBom(readFileSync(path, 'utf8'));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const reason =

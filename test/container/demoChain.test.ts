@@ -125,16 +125,28 @@ test('an image that already holds the repository is found and used (the ChainSWE
   }
 });
 
-test('a missing image is an environment error naming the image, not a test failure', async () => {
-  const { report } = await evalRun('missing-image', 'oracle', 'gold', [
+test('a missing image: eval exits 1 naming the image, before cloning or replaying anything', async () => {
+  const dir = join(work, 'missing-image');
+  const r = await runCli([
+    'eval',
+    DEMO_CHAIN,
+    '--repo',
+    demoRepo(),
+    '--dir',
+    dir,
+    '--mode',
+    'oracle',
+    '--predictions',
+    'gold',
     '--image',
     'chainlens-test/does-not-exist:1',
-    '--steps',
-    '1',
+    '--report',
+    join(work, 'missing-image.json'),
   ]);
-  assert.equal(report.steps[0].status, 'error');
-  assert.equal(report.steps[0].error_kind, 'environment');
-  assert.match(report.steps[0].error ?? '', /chainlens-test\/does-not-exist:1/);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stderr, /Image chainlens-test\/does-not-exist:1 is not on this machine and could not be pulled/);
+  assert.equal(existsSync(dir), false);
+  assert.equal(existsSync(join(work, 'missing-image.json')), false);
 });
 
 test('no reachable engine: eval stops before writing anything and says how to fix it', async () => {

@@ -1,11 +1,12 @@
 // `npm run package` builds a .vsix that a real VS Code installs and runs: it activates on a
 // ChainLens work tree by itself (workspaceContains), shows the run, and what it loads at run
 // time is in the package. Prints the package size and the activation time from the host log.
+// At activation it removes the container a killed ChainLens process of this machine left behind.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   assertSuitePassed,
@@ -20,12 +21,38 @@ import {
 import { makeDemoWorkspace } from './exthost/demoWorkspace';
 import { treeItem } from './exthost/workbenchHelpers';
 
+/** This file's own containers, by a label no other test uses. */
+const ORPHAN_LABEL = `chainlens.test.vsix-orphan=${process.pid}`;
+const orphans = () =>
+  execFileSync('docker', ['ps', '-aq', '--filter', `label=${ORPHAN_LABEL}`], { encoding: 'utf8' }).trim();
+
+/** A container as a ChainLens process that was then killed with SIGKILL leaves it: its owner has ended. */
+function leaveOrphan(): void {
+  const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  const labels = {
+    'chainlens.managed': 'true',
+    'chainlens.run': 'vsix-orphan',
+    'chainlens.pid': ended.stdout,
+    'chainlens.pid-start': '',
+    'chainlens.host': hostname(),
+  };
+  execFileSync('docker', [
+    'create',
+    '--label',
+    ORPHAN_LABEL,
+    ...Object.entries(labels).flatMap(([k, v]) => ['--label', `${k}=${v}`]),
+    'chainlens/base:bookworm',
+    'true',
+  ]);
+}
+
 describe('ChainLens from its .vsix', () => {
   let fx: ChainLensWorkbench;
   let scratch: string;
   let vsix: string;
 
   before(async () => {
+    leaveOrphan();
     scratch = mkdtempSync(join(tmpdir(), 'chainlens-vsix-'));
     vsix = join(scratch, 'chainlens.vsix');
     execFileSync(process.execPath, [join(repoRoot, 'scripts', 'package.mjs'), '--out', vsix], {
@@ -36,6 +63,8 @@ describe('ChainLens from its .vsix', () => {
 
   after(async () => {
     await fx?.close();
+    const left = orphans();
+    if (left) execFileSync('docker', ['rm', '-f', ...left.split('\n')], { stdio: 'ignore' });
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
@@ -73,6 +102,13 @@ describe('ChainLens from its .vsix', () => {
     await page.locator('.statusbar-item', { hasText: 'step 1/3 · Seq' }).waitFor({ state: 'visible' });
     await screenshot(page, 'chainlens-10-vsix-resumed');
     assert.doesNotMatch(readExtensionHostLog(fx.server), /Activating extension chainlens\.chainlens failed/);
+  });
+
+  it('removes, shortly after activation, the container a killed ChainLens process left (no evaluation asked for)', async () => {
+    await waitForLog(fx.server, /removed \d+ container\(s\) left behind by ChainLens processes that were killed/, {
+      channel: 'ChainLens',
+    });
+    assert.equal(orphans(), '');
   });
 
   it('loads its run-time files from the package (extension-host suite)', async () => {

@@ -4,6 +4,7 @@ import type { CliCommand, CliIO } from '../command';
 import { parseCommandArgs, requireOption } from '../args';
 import { UserError } from '../../core/util/errors';
 import { parsePatch } from '../../core/patch/parse';
+import type { Patch } from '../../core/patch/types';
 import { isPathSafe } from '../../core/patch/paths';
 import { analyzeStep } from '../../core/analysis/analyzeStep';
 import { createSymbolIndex } from '../../core/analysis/outline';
@@ -64,6 +65,15 @@ async function resolveBase(repo: string, rev: string): Promise<string> {
     throw new UserError(`--base: '${rev}' is not a commit in ${repo}`, 'git');
   }
   return out.toString().trim();
+}
+
+/** A unified diff from a file; an empty file is an empty patch, any other text must be a diff. */
+function readDiff(path: string, flag: string): Patch {
+  const text = readUserFile(path, flag);
+  const patch = parsePatch(text, path);
+  if (patch.files.length === 0 && text.trim() !== '')
+    throw new UserError(`${flag} ${path} is not a unified diff (no "diff --git" or "---/+++" file header)`);
+  return patch;
 }
 
 const n = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
@@ -134,13 +144,12 @@ export const analyzeCommand: CliCommand = {
   name: 'analyze',
   usage,
   async run(argv: string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parseCommandArgs(argv, options, usage);
-    if (positionals.length > 0) throw new UserError(`unexpected argument '${positionals[0]}'\n\n${usage}`, 'usage');
+    const { values } = parseCommandArgs(argv, options, usage);
     const patchPath = resolve(io.cwd, requireOption(values.patch, '--patch', usage));
     const goldPath = resolve(io.cwd, requireOption(values.gold, '--gold', usage));
     const repo = resolve(io.cwd, requireOption(values.repo, '--repo', usage));
-    const stepPatch = parsePatch(readUserFile(patchPath, '--patch'), patchPath);
-    const goldPatch = parsePatch(readUserFile(goldPath, '--gold'), goldPath);
+    const stepPatch = readDiff(patchPath, '--patch');
+    const goldPatch = readDiff(goldPath, '--gold');
     const base = await resolveBase(repo, values.base ?? 'HEAD');
 
     const unsafe = [...stepPatch.files, ...goldPatch.files]

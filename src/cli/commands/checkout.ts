@@ -1,11 +1,13 @@
 import type { CliCommand, CliIO } from '../command';
-import { parseCommandArgs, requireOption } from '../args';
+import { ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
 import { readChainFile, readPredictionsOption, recordedPatches } from '../chainInput';
 import { UserError } from '../../core/util/errors';
-import { parseAuthorsSpec, resolveAuthors, type AuthorKind } from '../../core/run/plan';
-import { RunModeSchema, type RunMode } from '../../protocol/run';
-import { parseRepoSource, describeRepoSource } from '../../infra/git/mirror';
-import { holdCheckoutTarget, prepareWorkTree } from '../../infra/runs/workspace';
+import { resolve } from 'node:path';
+import { checkStartStep, parseAuthorsSpec, resolveAuthors, type AuthorKind } from '../../core/run/plan';
+import type { Chain } from '../../protocol/chain';
+import { RunModeSchema, type RunMode, type StepAuthor } from '../../protocol/run';
+import { parseRepoSource, type RepoSource } from '../../infra/git/mirror';
+import { checkoutRun } from '../../infra/runs/workspace';
 import { printStatus } from './status';
 
 const usage = `usage: chainlens checkout <chain-file> --repo <path|url> --dir <workdir> [--mode seq|oracle]
@@ -45,13 +47,13 @@ export const checkoutCommand: CliCommand = {
         step: { type: 'string' },
       },
       usage,
+      ONE_CHAIN_FILE,
     );
-    if (positionals.length !== 1) throw new UserError(`expected one chain file\n\n${usage}`, 'usage');
     const mode = parseMode(values.mode);
     const startStep = values.step === undefined ? undefined : Number(values.step);
-    if (startStep !== undefined && !Number.isInteger(startStep))
+    if (startStep !== undefined && (!/^\s*\d+\s*$/.test(values.step!) || !Number.isInteger(startStep)))
       throw new UserError(`--step must be a step number, not '${values.step}'`, 'usage');
-    return startRun(io, {
+    const plan = planRun(io, {
       chainFile: positionals[0],
       repo: requireOption(values.repo, '--repo', usage),
       dir: requireOption(values.dir, '--dir', usage),
@@ -63,6 +65,7 @@ export const checkoutCommand: CliCommand = {
       startStep,
       defaultAuthor: 'human',
     });
+    return startRun(io, plan);
   },
 };
 
@@ -82,34 +85,62 @@ export interface StartRunOptions {
   operation?: string;
 }
 
-/** Shared by checkout and replay: read and check every input before anything is written. */
-export async function startRun(io: CliIO, o: StartRunOptions): Promise<number> {
+/** Everything a run start needs, read and checked: what startRun does cannot fail on a bad argument. */
+export interface RunPlan {
+  chain: Chain;
+  chainPath: string;
+  source: RepoSource;
+  dir: string;
+  mode: RunMode;
+  authors: StepAuthor[];
+  recorded: Record<string, string | null>;
+  startStep?: number;
+  quietStatus?: boolean;
+  /** What the run's lock names as its holder's operation (default: checkout). */
+  operation?: string;
+}
+
+/** Shared by checkout, replay and eval: reads and checks every input, and writes nothing. */
+export function planRun(io: CliIO, o: StartRunOptions): RunPlan {
   const { chain, path: chainPath } = readChainFile(io.cwd, o.chainFile, { chainId: o.chainId, instances: o.instances });
   const preds = o.predictions ? readPredictionsOption(io.cwd, o.predictions, chain) : null;
   const kinds = o.authors
     ? parseAuthorsSpec(o.authors, chain.steps.length, o.defaultAuthor)
     : chain.steps.map(() => o.defaultAuthor);
   const authors = resolveAuthors(chain, kinds, preds?.predictions ?? null, preds?.path ?? null);
+  checkStartStep(chain, o.mode, kinds, o.startStep);
   const source = parseRepoSource(o.repo, io.cwd);
-  const log = (line: string) => io.err(line);
-  // One process at a time makes or reuses this --dir, and one at a time changes its run: a second
-  // checkout/replay/eval is refused before it writes anything.
-  return holdCheckoutTarget(o.dir, o.operation ?? 'checkout', async () => {
-    const ws = await prepareWorkTree(chain, source, o.dir, log);
-    const { state, notes } = await ws.store.hold(o.operation ?? 'checkout', () =>
-      ws.engine.start({
-        chain,
-        chainFile: chainPath,
-        repoSource: describeRepoSource(source),
-        mode: o.mode,
-        authors,
-        recorded: recordedPatches(preds?.predictions),
-        startStep: o.startStep,
-        freshClone: ws.freshClone,
-      }),
-    );
-    for (const note of [...ws.notes, ...notes]) io.err(note);
-    if (!o.quietStatus) printStatus(io, state, chain, ws.dir, false);
-    return 0;
-  });
+  return {
+    chain,
+    chainPath,
+    source,
+    dir: resolve(io.cwd, o.dir),
+    mode: o.mode,
+    authors,
+    recorded: recordedPatches(preds?.predictions),
+    startStep: o.startStep,
+    quietStatus: o.quietStatus,
+    operation: o.operation,
+  };
+}
+
+/** Clones (when needed) and starts the planned run; a checkout that fails leaves nothing behind. */
+export async function startRun(io: CliIO, plan: RunPlan): Promise<number> {
+  const { workspace, state, notes } = await checkoutRun(
+    plan.chain,
+    plan.source,
+    plan.dir,
+    {
+      chainFile: plan.chainPath,
+      mode: plan.mode,
+      authors: plan.authors,
+      recorded: plan.recorded,
+      startStep: plan.startStep,
+    },
+    (line) => io.err(line),
+    plan.operation,
+  );
+  for (const note of notes) io.err(note);
+  if (!plan.quietStatus) printStatus(io, state, plan.chain, workspace.dir, false);
+  return 0;
 }

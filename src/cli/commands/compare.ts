@@ -36,8 +36,11 @@ export const compareCommand: CliCommand = {
   name: 'compare',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(argv, { json: { type: 'boolean' } }, usage);
-    if (positionals.length !== 2) throw new UserError(`expected two reports\n\n${usage}`, 'usage');
+    const { values, positionals } = parseCommandArgs(argv, { json: { type: 'boolean' } }, usage, {
+      min: 2,
+      max: 2,
+      missing: 'expected two reports',
+    });
     const c = compareRuns(readReport(io.cwd, positionals[0]), readReport(io.cwd, positionals[1]));
     if (values.json) {
       io.out(JSON.stringify(c, null, 2));

@@ -1,15 +1,17 @@
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { CliCommand, CliIO } from '../command';
-import { parseCommandArgs, requireOption } from '../args';
+import { imageReferenceProblem } from '../../core/formats/imageReference';
+import { writeFileAtomic } from '../../infra/files';
+import { ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
 import { UserError } from '../../core/util/errors';
 import { chainReport } from '../../core/metrics/chainReport';
 import { GradingProfileSchema, type GradingProfile } from '../../protocol/grading';
 import type { StepEvaluation } from '../../protocol/evaluation';
-import { connectDocker } from '../../infra/docker';
+import { connectDocker, ensureImage } from '../../infra/docker';
 import { evaluateStep } from '../../infra/evaluation';
 import { openWorkspace } from '../../infra/runs/workspace';
-import { parseMode, startRun } from './checkout';
+import { parseMode, planRun, startRun } from './checkout';
 import { table } from '../format';
 
 const usage = `usage: chainlens eval <chain-file> --repo <path|url> --dir <workdir> --mode seq|oracle --predictions <file|gold>
@@ -24,13 +26,14 @@ names it; outside the work tree, so a solver never sees them), under runs/<run>/
 Ctrl-C cancels and removes the container.`;
 
 export function parseSteps(spec: string | undefined, orders: number[]): number[] {
-  if (!spec) return orders;
+  if (spec === undefined) return orders;
   const wanted = new Set<number>();
   for (const part of spec.split(',')) {
     const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
     if (!m) throw new UserError(`--steps '${spec}' is not a step list like 1-3 or 1,3`, 'usage');
     const from = Number(m[1]);
     const to = Number(m[2] ?? m[1]);
+    if (to < from) throw new UserError(`--steps '${part.trim()}' runs backwards; write ${to}-${from}`, 'usage');
     for (let k = from; k <= to; k++) {
       if (!orders.includes(k))
         throw new UserError(`--steps names step ${k}, but the chain has steps ${orders.join(', ')}`, 'usage');
@@ -94,16 +97,15 @@ export const evalCommand: CliCommand = {
         instances: { type: 'string' },
       },
       usage,
+      ONE_CHAIN_FILE,
     );
-    if (positionals.length !== 1) throw new UserError(`expected one chain file\n\n${usage}`, 'usage');
     const predictions = requireOption(values.predictions, '--predictions', usage);
     const profile = parseProfile(values.profile);
     const timeoutS = parseTimeout(values.timeout);
     const mode = parseMode(requireOption(values.mode, '--mode', usage));
     const dir = requireOption(values.dir, '--dir', usage);
-    // Fail before replaying anything when no engine answers.
-    await connectDocker();
-    await startRun(io, {
+    // Every argument is checked before the chain is cloned or replayed (nothing is written on a mistake).
+    const plan = planRun(io, {
       chainFile: positionals[0],
       repo: requireOption(values.repo, '--repo', usage),
       dir,
@@ -115,23 +117,61 @@ export const evalCommand: CliCommand = {
       quietStatus: true,
       operation: 'eval (replay)',
     });
+    const orders = parseSteps(
+      values.steps,
+      plan.chain.steps.map((s) => s.order),
+    );
+    const image = chosenImage(values.image, plan.chain.dockerImage, plan.chain.id);
+    const repoPathInImage = parseRepoPathInImage(values['repo-path-in-image']);
+    const report = values.report === undefined ? undefined : checkReportPath(resolve(io.cwd, values.report));
+    // Fail before replaying anything when no engine answers or the image is not there to be had.
+    const docker = await connectDocker();
+    await ensureImage(image, undefined, docker);
+    await startRun(io, plan);
     return evaluateRun(io, {
-      dir: resolve(io.cwd, dir),
-      steps: values.steps,
+      dir: plan.dir,
+      orders,
       profile,
       timeoutS,
       image: values.image,
-      repoPathInImage: values['repo-path-in-image'],
-      report: values.report,
+      repoPathInImage,
+      report,
     });
   },
 };
+
+/** The image to evaluate in: --image, else the chain's; either must be a valid image name. */
+function chosenImage(flag: string | undefined, chainImage: string | null, chainId: string): string {
+  if (flag !== undefined) {
+    const problem = imageReferenceProblem(flag);
+    if (problem) throw new UserError(`--image: ${problem}`, 'usage');
+    return flag;
+  }
+  if (!chainImage) throw new UserError(`chain '${chainId}' names no docker_image; give one with --image`, 'usage');
+  return chainImage;
+}
+
+function parseRepoPathInImage(value: string | undefined): string | undefined {
+  if (value !== undefined && !value.startsWith('/'))
+    throw new UserError(`--repo-path-in-image must be an absolute path in the image, not '${value}'`, 'usage');
+  return value;
+}
+
+/** --report is written at the end of a long evaluation: find out now that it cannot be. */
+function checkReportPath(path: string): string {
+  const parent = dirname(path);
+  if (!existsSync(parent) || !statSync(parent).isDirectory())
+    throw new UserError(`--report ${path}: the directory ${parent} does not exist`, 'usage');
+  if (existsSync(path) && statSync(path).isDirectory())
+    throw new UserError(`--report ${path} is a directory; name a file`, 'usage');
+  return path;
+}
 
 async function evaluateRun(
   io: CliIO,
   o: {
     dir: string;
-    steps?: string;
+    orders: number[];
     profile: GradingProfile;
     timeoutS?: number;
     image?: string;
@@ -140,11 +180,9 @@ async function evaluateRun(
   },
 ): Promise<number> {
   const ws = await openWorkspace(o.dir, (l) => io.err(l));
-  const { state, chain } = await ws.engine.open();
-  const orders = parseSteps(
-    o.steps,
-    state.steps.map((s) => s.order),
-  );
+  const { state, chain, notes } = await ws.engine.open();
+  for (const note of notes) io.err(note);
+  const orders = o.orders;
   const abort = new AbortController();
   const onSigint = () => {
     io.err('cancelling: removing the container…');
@@ -188,9 +226,18 @@ async function evaluateRun(
     `\nresolved ${report.resolved_steps}/${results.length} step(s); full chain ${report.full_chain_resolved ? 'resolved' : 'not resolved'}`,
   );
   if (o.report) {
-    const out = resolve(io.cwd, o.report);
-    writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
-    io.err(`report written to ${out}`);
+    writeFileAtomic(o.report, JSON.stringify(report, null, 2) + '\n');
+    io.err(`report written to ${o.report}`);
   }
-  return abort.signal.aborted ? 130 : 0;
+  if (abort.signal.aborted) return 130;
+  // A step the environment kept from being evaluated (engine gone, image broken, out of memory) is
+  // no result: the run's exit code says so, as the README's "bad state" (1).
+  const unevaluated = results.filter((r) => r.error_kind === 'environment');
+  if (unevaluated.length) {
+    io.err(
+      `${unevaluated.length} step(s) could not be evaluated: ${unevaluated.map((r) => `step ${r.order}: ${r.error}`).join('; ')}`,
+    );
+    return 1;
+  }
+  return 0;
 }

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CliCommand, CliIO } from '../command';
 import { parseCommandArgs, requireOption } from '../args';
+import { stripBom } from '../../core/util/bom';
 import { UserError } from '../../core/util/errors';
+import { RepoNameSchema } from '../../protocol/formats/repoName';
 import {
   EvalTypeSchema,
   GradingProfileSchema,
@@ -57,8 +59,7 @@ export const gradeCommand: CliCommand = {
   name: 'grade',
   usage,
   async run(argv: string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parseCommandArgs(argv, options, usage);
-    if (positionals.length > 0) throw new UserError(`unexpected argument '${positionals[0]}'\n\n${usage}`, 'usage');
+    const { values } = parseCommandArgs(argv, options, usage);
     if (values.parser === 'list') {
       io.out(parserList());
       return 0;
@@ -69,7 +70,7 @@ export const gradeCommand: CliCommand = {
       requireOption(values.profile, '--profile', usage),
       '--profile',
     ) as GradingProfile;
-    const repo = values.repo?.trim();
+    const repo = values.repo === undefined ? undefined : checkRepo(values.repo);
     const parser = values.parser !== undefined ? namedParser(values.parser) : parserFor(repo);
     const evalType =
       values['eval-type'] !== undefined
@@ -113,6 +114,12 @@ function oneOf(allowed: readonly string[], value: string, flag: string): string 
   throw new UserError(`${flag}: unknown value '${value}' (expected one of: ${allowed.join(', ')})`, 'usage');
 }
 
+function checkRepo(value: string): string {
+  const parsed = RepoNameSchema.safeParse(value.trim());
+  if (!parsed.success) throw new UserError(`--repo '${value}': ${parsed.error.issues[0].message}`, 'usage');
+  return parsed.data;
+}
+
 function namedParser(name: string): LogParserName {
   const parser = parserByName(name);
   if (parser !== null) return parser;
@@ -145,7 +152,7 @@ function parserList(): string {
 
 async function readText(path: string, flag: string): Promise<string> {
   try {
-    return await readFile(path, 'utf8');
+    return stripBom(await readFile(path, 'utf8'));
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message;
     throw new UserError(`${flag} ${path}: cannot read the file (${reason})`);

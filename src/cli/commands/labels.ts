@@ -42,7 +42,7 @@ export const labelsCommand: CliCommand = {
   name: 'labels',
   usage,
   async run(argv: string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parseCommandArgs(argv, options, usage);
+    const { values, positionals } = parseCommandArgs(argv, options, usage, { min: 0, max: 3 });
     const [sub, a, b, ...rest] = positionals;
     if (sub !== 'agree')
       throw new UserError(

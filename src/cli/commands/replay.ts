@@ -1,7 +1,6 @@
 import type { CliCommand } from '../command';
-import { parseCommandArgs, requireOption } from '../args';
-import { UserError } from '../../core/util/errors';
-import { parseMode, startRun } from './checkout';
+import { ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
+import { parseMode, planRun, startRun } from './checkout';
 
 const usage = `usage: chainlens replay <chain-file> --repo <path|url> --dir <workdir> --mode seq|oracle --predictions <file|gold>
                        [--chain-id <id>] [--instances <id,...>]
@@ -25,10 +24,10 @@ export const replayCommand: CliCommand = {
         instances: { type: 'string' },
       },
       usage,
+      ONE_CHAIN_FILE,
     );
-    if (positionals.length !== 1) throw new UserError(`expected one chain file\n\n${usage}`, 'usage');
     const predictions = requireOption(values.predictions, '--predictions', usage);
-    return startRun(io, {
+    const plan = planRun(io, {
       chainFile: positionals[0],
       repo: requireOption(values.repo, '--repo', usage),
       dir: requireOption(values.dir, '--dir', usage),
@@ -39,5 +38,6 @@ export const replayCommand: CliCommand = {
       defaultAuthor: predictions === 'gold' ? 'gold' : 'recorded',
       operation: 'replay',
     });
+    return startRun(io, plan);
   },
 };

@@ -17,7 +17,7 @@ const usage = `usage: chainlens trajectory <file> [--json] [--step N] [--instanc
 Read an agent trajectory (SWE-agent .traj v0/v1 and retry files, mini-swe-agent .traj.json and
 preds.json, OpenHands output.jsonl and SDK event logs) and show its steps: kind, action, exit code
 and files touched, or one step in full. Problems in the file go to stderr with their position;
-the exit code is 1 when nothing could be read.
+the exit code is 1 when nothing could be read (not one step or submission).
   --json        print the normalised trajectory (or the one step) as JSON
   --step N      show step N (0-based) in full: thought, action, observation, files, patch so far
   --instance    pick one instance of a file holding several (OpenHands output.jsonl, predictions)`;
@@ -32,8 +32,11 @@ export const trajectoryCommand: CliCommand = {
   name: 'trajectory',
   usage,
   async run(argv: string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parseCommandArgs(argv, options, usage);
-    if (positionals.length !== 1) throw new UserError(`expected one trajectory file\n\n${usage}`, 'usage');
+    const { values, positionals } = parseCommandArgs(argv, options, usage, {
+      min: 1,
+      max: 1,
+      missing: 'expected one trajectory file',
+    });
     const step = values.step === undefined ? null : Number(values.step);
     if (step !== null && (!Number.isInteger(step) || step < 0))
       throw new UserError(`--step: expected a step number (0, 1, ...), got '${values.step}'`, 'usage');
@@ -41,8 +44,9 @@ export const trajectoryCommand: CliCommand = {
     const path = resolve(io.cwd, positionals[0]);
     const file = await loadTrajectoryFile(path);
     for (const p of allProblems(file)) io.err(formatProblem(p, positionals[0], path));
-    if (file.trajectories.length === 0) {
-      io.err(`chainlens trajectory: nothing could be read from ${positionals[0]}`);
+    // Nothing read: no trajectory, or only empty shells (no step, no submission), as from `{}`.
+    if (file.trajectories.every((t) => t.steps.length === 0 && t.submission === null)) {
+      io.err(`chainlens trajectory: nothing could be read from ${positionals[0]} (no steps, no submission)`);
       return 1;
     }
 

@@ -1,5 +1,5 @@
 import type { CliCommand } from '../command';
-import { parseCommandArgs } from '../args';
+import { ONE_CHAIN_FILE, parseCommandArgs } from '../args';
 import { readChainFile } from '../chainInput';
 import { UserError } from '../../core/util/errors';
 import { parseJsonDocuments } from '../../core/formats/documents';
@@ -22,8 +22,8 @@ export const validateCommand: CliCommand = {
       argv,
       { 'chain-id': { type: 'string' }, instances: { type: 'string' } },
       usage,
+      ONE_CHAIN_FILE,
     );
-    if (positionals.length !== 1) throw new UserError(`expected one chain file\n\n${usage}`, 'usage');
     try {
       const { chain, path } = readChainFile(io.cwd, positionals[0], {
         chainId: values['chain-id'],

@@ -2,7 +2,9 @@ import type { Chain } from '../../protocol/chain';
 import { ChainSweChainSchema, type ChainSweChain } from '../../protocol/formats/chainswe';
 import { UserError } from '../util/errors';
 import { documentLocation, type JsonDocument } from './documents';
+import { imageReferenceProblem } from './imageReference';
 import { describeIssues } from './issues';
+import { chainIdProblem, instanceIdProblem, patchProblem } from './stepFields';
 
 export function isChainSweDocument(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'bug_fixes' in value;
@@ -40,7 +42,7 @@ export function chainFromChainSwe(fileName: string, doc: JsonDocument): Chain {
     throw new UserError(`${location} is not a valid ChainSWE chain`, 'input', describeIssues(location, parsed.error));
   }
   const raw: ChainSweChain = parsed.data;
-  const problems: string[] = [];
+  const problems: string[] = fieldProblems(location, raw);
   const seenOrder = new Map<number, number>();
   const seenId = new Map<string, number>();
   raw.bug_fixes.forEach((fix, i) => {
@@ -86,4 +88,18 @@ export function chainFromChainSwe(fileName: string, doc: JsonDocument): Chain {
       ...(fix.date ? { createdAt: fix.date } : {}),
     })),
   };
+}
+
+/** The checks a schema cannot make (stepFields.ts), one line per problem with its JSON path. */
+function fieldProblems(location: string, raw: ChainSweChain): string[] {
+  const problems: string[] = [];
+  const add = (path: string, problem: string | null) => problem && problems.push(`${location}: ${path}: ${problem}`);
+  add('$.continuous_id', chainIdProblem(raw.continuous_id));
+  if (raw.docker_image) add('$.docker_image', imageReferenceProblem(raw.docker_image));
+  raw.bug_fixes.forEach((fix, i) => {
+    add(`$.bug_fixes[${i}].swebench_instance_id`, instanceIdProblem(fix.swebench_instance_id));
+    add(`$.bug_fixes[${i}].patch`, patchProblem(fix.patch));
+    add(`$.bug_fixes[${i}].test_patch`, patchProblem(fix.test_patch));
+  });
+  return problems;
 }

@@ -1,3 +1,4 @@
+import { stripBom } from '../util/bom';
 import { UserError } from '../util/errors';
 import { jsonErrorOffset } from './jsonErrorOffset';
 
@@ -47,7 +48,7 @@ function describeJsonError(text: string, error: unknown, lineOffset = 0): string
  * read as JSONL too (datasets are often saved so). Syntax errors name file, line and column.
  */
 export function parseJsonDocuments(fileName: string, text: string): JsonDocument[] {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const body = stripBom(text);
   const isJsonl = /\.jsonl$/i.test(fileName);
   if (!isJsonl) {
     try {

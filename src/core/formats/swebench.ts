@@ -3,7 +3,9 @@ import { SweBenchInstanceSchema, type SweBenchInstance } from '../../protocol/fo
 import { UserError } from '../util/errors';
 import { documentLocation, type JsonDocument } from './documents';
 import { stepGradingFields } from './harnessFields';
-import { describeIssues } from './issues';
+import { imageReferenceProblem } from './imageReference';
+import { describeIssues, jsonPath } from './issues';
+import { instanceIdProblem, patchProblem } from './stepFields';
 
 /** SWE-bench's image naming: `swebench/sweb.eval.x86_64.<id, lowercased, "__" -> "_1776_">:latest`. */
 export function sweBenchImageName(instanceId: string): string {
@@ -29,15 +31,20 @@ export function readSweBenchInstances(fileName: string, docs: JsonDocument[]): L
   const out: Located[] = [];
   for (const item of items) {
     const parsed = SweBenchInstanceSchema.safeParse(item.value);
-    if (parsed.success)
-      out.push({
-        instance: parsed.data,
-        location: item.location,
-        path: item.prefix.length ? `$[${item.prefix[0]}]` : '$',
-      });
-    else problems.push(...describeIssues(item.location, parsed.error, item.prefix));
+    if (!parsed.success) {
+      problems.push(...describeIssues(item.location, parsed.error, item.prefix));
+      continue;
+    }
+    const located = { instance: parsed.data, location: item.location, path: jsonPath(item.prefix) };
+    const fields = fieldProblems(located);
+    if (fields.length) problems.push(...fields);
+    else out.push(located);
   }
   if (problems.length) throw new UserError(`${fileName} has invalid SWE-bench instances`, 'input', problems);
+  if (out.length === 0)
+    throw new UserError(`${fileName} holds no SWE-bench instances`, 'input', [
+      `${fileName}: $: the list is empty; a chain needs at least one instance`,
+    ]);
   return out;
 }
 
@@ -108,4 +115,24 @@ export function chainFromSweBench(fileName: string, docs: JsonDocument[], instan
       ...(instance.version !== undefined ? { version: String(instance.version) } : {}),
     })),
   };
+}
+
+/** The checks a schema cannot make (stepFields.ts), one line per problem with its JSON path. */
+function fieldProblems(x: Located): string[] {
+  const problems: string[] = [];
+  const add = (field: string, problem: string | null) =>
+    problem && problems.push(`${x.location}: ${x.path}.${field}: ${problem}`);
+  add('instance_id', instanceIdProblem(x.instance.instance_id));
+  add('patch', patchProblem(x.instance.patch));
+  add('test_patch', patchProblem(x.instance.test_patch));
+  if (x.instance.image !== undefined) add('image', imageReferenceProblem(x.instance.image));
+  else if (!instanceIdProblem(x.instance.instance_id))
+    // No image field: SWE-bench's naming derives one from the id, which must make a valid name.
+    add('instance_id', derivedImageProblem(x.instance.instance_id));
+  return problems;
+}
+
+function derivedImageProblem(instanceId: string): string | null {
+  const problem = imageReferenceProblem(sweBenchImageName(instanceId));
+  return problem && `gives no valid SWE-bench image name (${problem}); name the image in an 'image' field`;
 }

@@ -8,7 +8,9 @@ import {
 import { UserError } from '../util/errors';
 import { documentLocation, type JsonDocument } from './documents';
 import { stepGradingFields } from './harnessFields';
+import { imageReferenceProblem } from './imageReference';
 import { describeIssues } from './issues';
+import { instanceIdProblem, patchProblem } from './stepFields';
 
 /** Fields only SWE-bench Pro instances have; one of them (with `instance_id`) marks a Pro file. */
 const PRO_ONLY_FIELDS = ['selected_test_files_to_run', 'before_repo_set_cmd', 'dockerhub_tag', 'fail_to_pass'];
@@ -63,9 +65,14 @@ export function chainFromSweBenchPro(fileName: string, docs: JsonDocument[], ins
     values.forEach((value, i) => {
       const prefix = Array.isArray(doc.value) ? [i] : [];
       const parsed = SweBenchProInstanceSchema.safeParse(withLowerCaseTestLists(value));
-      if (parsed.success)
-        items.push({ instance: parsed.data, where: `${location}: ${prefix.length ? `$[${i}]` : '$'}` });
-      else problems.push(...describeIssues(location, parsed.error, prefix));
+      if (!parsed.success) {
+        problems.push(...describeIssues(location, parsed.error, prefix));
+        return;
+      }
+      const where = `${location}: ${prefix.length ? `$[${i}]` : '$'}`;
+      const fields = fieldProblems(parsed.data, where);
+      if (fields.length) problems.push(...fields);
+      else items.push({ instance: parsed.data, where });
     });
   }
   if (problems.length) throw new UserError(`${fileName} has invalid SWE-bench Pro instances`, 'input', problems);
@@ -123,4 +130,17 @@ export function chainFromSweBenchPro(fileName: string, docs: JsonDocument[], ins
       };
     }),
   };
+}
+
+/** The checks a schema cannot make (stepFields.ts), one line per problem with its JSON path. */
+function fieldProblems(i: SweBenchProInstance, where: string): string[] {
+  const problems: string[] = [];
+  const add = (field: string, problem: string | null) => problem && problems.push(`${where}.${field}: ${problem}`);
+  add('instance_id', instanceIdProblem(i.instance_id));
+  add('patch', patchProblem(i.patch));
+  add('test_patch', patchProblem(i.test_patch));
+  if (i.image !== undefined) add('image', imageReferenceProblem(i.image));
+  else if (i.dockerhub_tag !== undefined)
+    add('dockerhub_tag', imageReferenceProblem(`${SWE_BENCH_PRO_IMAGE_REPOSITORY}:${i.dockerhub_tag}`));
+  return problems;
 }

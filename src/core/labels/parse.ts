@@ -1,4 +1,5 @@
 import { DriftLabelRecordSchema, type DriftLabelRecord } from '../../protocol/labels';
+import { stripBom } from '../util/bom';
 import { UserError } from '../util/errors';
 
 /** One problem of one JSONL line: `file line N: field: message`. */
@@ -38,6 +39,7 @@ export class LabelFileReader {
 
   push(line: string): void {
     this.lineNo++;
+    if (this.lineNo === 1) line = stripBom(line);
     const r = parseLabelLine(line, this.lineNo, this.source);
     if (Array.isArray(r)) this.errors.push(...r);
     else if (r) this.records.push(r);

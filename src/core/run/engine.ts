@@ -3,7 +3,7 @@ import type { RunMode, RunState, StepAuthor, StepState } from '../../protocol/ru
 import { isPathSafe, parsePatch, touchedPaths } from '../patch';
 import { UserError } from '../util/errors';
 import type { Journal } from './journal';
-import { authorLabel, createRunState, makeRunId } from './plan';
+import { authorLabel, checkStartStep, createRunState, makeRunId } from './plan';
 import type { Clock, EngineLog, RepoPort, RunStorePort } from './ports';
 import { oracleRef, stashMessage, stepRef } from './refs';
 
@@ -99,9 +99,13 @@ export class ChainRunEngine {
     const { chain } = args;
     const base = await this.repo.resolveCommit(chain.baseCommit);
     if (!base) throw new UserError(`the repository has no commit ${chain.baseCommit} (the chain's base_commit)`, 'git');
+    checkStartStep(
+      chain,
+      args.mode,
+      args.authors.map((a) => a.kind),
+      args.startStep,
+    );
     const startStep = args.startStep ?? chain.steps[0].order;
-    if (!chain.steps.some((s) => s.order === startStep))
-      throw new UserError(`the chain has no step ${startStep}`, 'usage');
 
     const runId = args.runId ?? makeRunId(args.mode, this.clock.now(), (id) => this.store.loadRun(id) !== null);
     const state = createRunState({
@@ -120,28 +124,20 @@ export class ChainRunEngine {
       notes.push(
         `This work tree keeps the commits of ${earlier.length} earlier run(s) (${earlier.map((r) => r.runId).join(', ')}) under refs/chainlens/ and their branches: whoever solves here can read them (an Oracle or replayed run holds gold patches). For a clean condition, check the chain out into a new directory.`,
       );
+
+    // Steps before startStep: Oracle skips them (its state is gold anyway); Seq builds them with their authors.
+    let first = chain.steps.findIndex((s) => s.order === startStep);
+    if (args.mode === 'seq') first = 0;
+    for (let i = 0; i < first; i++) state.steps[i].note = 'skipped: Oracle run started at a later step';
+    // Before anything of the person's is touched: an Oracle start whose gold patches do not apply
+    // fails here, with their work still in the work tree (not in a stash nobody was told about).
+    const entered = await this.enterStep(state, chain, first, base);
     if (!args.freshClone && (await this.repo.isDirty())) {
       const where = await this.repo.stash(stashMessage(runId));
       notes.push(`Your uncommitted changes were stashed: ${where}`);
     }
     this.store.saveChain(runId, { ...chain, baseCommit: base });
     this.store.saveRecorded(runId, args.recorded);
-
-    // Steps before startStep: Oracle skips them (its state is gold anyway); Seq builds them with their authors.
-    let first = chain.steps.findIndex((s) => s.order === startStep);
-    if (args.mode === 'seq' && first > 0) {
-      const humans = chain.steps
-        .slice(0, first)
-        .filter((_, i) => args.authors[i].kind === 'human' || args.authors[i].kind === 'agent-live');
-      if (humans.length)
-        throw new UserError(
-          `Seq mode builds steps before ${startStep} in turn, but step ${humans[0].order} is authored by a person; author it gold or recorded, or start at step 1`,
-          'usage',
-        );
-      first = 0;
-    }
-    for (let i = 0; i < first; i++) state.steps[i].note = 'skipped: Oracle run started at a later step';
-    const entered = await this.enterStep(state, chain, first, base);
     const target = entered.steps[first].start!;
     // Journal first: once the run is current, a kill before the checkout ends is rolled forward.
     this.writeJournal({ op: 'switch', runId, target, pid: this.ownPid, startedAt: this.clock.now().toISOString() });
@@ -447,7 +443,6 @@ export class ChainRunEngine {
     const notes = [
       `recovered run ${state.runId} after an interrupted ${journal.op}${removedLock ? ' (removed a stale .git/index.lock)' : ''}`,
     ];
-    this.log(notes[0]);
     await this.rollForward(journal, state, chain);
     // Whatever was interrupted, a run whose current step is gold/recorded goes on being replayed.
     const latest = this.store.loadRun(state.runId)!;

@@ -55,6 +55,35 @@ export function resolveAuthors(
   });
 }
 
+/**
+ * Where a run may start: at a step the chain has, and in Seq mode only after steps that need no
+ * person (Seq builds every earlier step in turn, so each must be gold or recorded). Checked
+ * before anything is cloned or written, and again by the engine.
+ */
+export function checkStartStep(
+  chain: Chain,
+  mode: RunMode,
+  authorKinds: readonly StepAuthor['kind'][],
+  startStep: number | undefined,
+): void {
+  if (startStep === undefined) return;
+  const index = chain.steps.findIndex((s) => s.order === startStep);
+  if (index < 0)
+    throw new UserError(
+      `--step ${startStep}: the chain has steps ${chain.steps.map((s) => s.order).join(', ')}`,
+      'usage',
+    );
+  if (mode !== 'seq') return;
+  const human = chain.steps
+    .slice(0, index)
+    .find((_, i) => authorKinds[i] === 'human' || authorKinds[i] === 'agent-live');
+  if (human)
+    throw new UserError(
+      `Seq mode builds steps before ${startStep} in turn, but step ${human.order} is authored by a person; author it gold or recorded, or start at step 1`,
+      'usage',
+    );
+}
+
 export function makeRunId(mode: RunMode, now: Date, taken: (id: string) => boolean): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15).toLowerCase();
   let id = `${mode}-${stamp}`;

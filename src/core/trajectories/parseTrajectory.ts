@@ -1,4 +1,5 @@
 import type { SourcePosition, Trajectory, TrajectoryFile, TrajectoryProblem } from '../../protocol/trajectory';
+import { stripBom } from '../util/bom';
 import { miniSweAgentTrajectory } from './adapters/miniSweAgent';
 import { openHandsInstance } from './adapters/openHands';
 import { openHandsEventLog } from './adapters/openHandsSdk';
@@ -11,7 +12,8 @@ import { readJsonDocument } from './json/readJsonDocument';
  * Any supported trajectory file, from its text: detection, then the adapter. Whatever could be
  * read is returned; what could not is in `problems` with the file and position.
  */
-export function parseTrajectory(fileName: string, text: string): TrajectoryFile {
+export function parseTrajectory(fileName: string, withBom: string): TrajectoryFile {
+  const text = stripBom(withBom);
   const detection = detectTrajectoryFormat(fileName, text.slice(0, 65536));
   if (!detection) return unknownFormat(fileName, text);
   if (detection.container === 'jsonl') return parseJsonl(fileName, text, detection);

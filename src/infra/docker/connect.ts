@@ -1,5 +1,6 @@
 import Docker from 'dockerode';
 import { UserError } from '../../core/util/errors';
+import { sweepOrphansInBackground } from './orphans';
 
 const PING_TIMEOUT_MS = 10_000;
 let cached: { host: string; client: Promise<Docker> } | undefined;
@@ -31,7 +32,8 @@ async function pingWithin(docker: Docker, ms: number): Promise<void> {
 /**
  * A dockerode client for the engine DOCKER_HOST names (docker-modem also reads DOCKER_TLS_VERIFY
  * and DOCKER_CERT_PATH), checked with a ping. Shared per DOCKER_HOST value; a failed connection
- * is not remembered, so starting Docker and retrying works.
+ * is not remembered, so starting Docker and retrying works. Connecting starts the sweep of
+ * orphaned containers (orphans.ts) in the background.
  */
 export function connectDocker(): Promise<Docker> {
   const host = dockerHostDescription();
@@ -47,6 +49,8 @@ export function connectDocker(): Promise<Docker> {
         'environment',
       );
     }
+    // The first time a process reaches an engine, it clears what killed ChainLens processes left there.
+    sweepOrphansInBackground(docker);
     return docker;
   })();
   cached = { host, client };

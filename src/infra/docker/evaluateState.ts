@@ -18,7 +18,8 @@ import { isUserError } from '../../core/util/errors';
 import { connectDocker } from './connect';
 import { ensureImage, type PullProgress } from './images';
 import { LogSink } from './logSink';
-import { managedLabels, trackContainer, untrackContainer } from './managed';
+import { createManagedContainer, removeManagedContainer } from './managed';
+import { sweepOrphansInBackground } from './orphans';
 import { openRepoArchive, type RepoArchive } from './repoArchive';
 import { detectRepoPath } from './repoPath';
 import { tarArchive } from './tar';
@@ -135,6 +136,7 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
     };
     checkCancel();
     const docker = o.docker ?? (await connectDocker());
+    sweepOrphansInBackground(docker);
     await ensureImage(o.image, o.onPullProgress, docker);
     checkCancel();
     const repoPath =
@@ -242,7 +244,7 @@ async function runContainer(
   let onAbort: (() => void) | undefined;
   let repoArchive: RepoArchive | undefined;
   try {
-    container = await docker.createContainer({
+    container = await createManagedContainer(docker, o.runId, {
       name: containerName(o.runId),
       Image: o.image,
       // The harness runs its scripts with exec, which bypasses the image's entrypoint; so do we.
@@ -254,10 +256,8 @@ async function runContainer(
       AttachStdout: true,
       AttachStderr: true,
       ...(stdin ? { AttachStdin: true, OpenStdin: true, StdinOnce: true } : {}),
-      Labels: managedLabels(o.runId),
       HostConfig: o.memoryLimitBytes ? { Memory: o.memoryLimitBytes, MemorySwap: o.memoryLimitBytes } : {},
     });
-    trackContainer(container);
     const files = tarArchive(bundle.files, { trailer: !copyIn });
     repoArchive = copyIn
       ? await openRepoArchive(o.localRepo, o.baseCommit, `${COPY_IN_REPO_DIR.slice(1)}/`)
@@ -315,10 +315,7 @@ async function runContainer(
     clearTimeout(timer);
     repoArchive?.abort();
     if (onAbort) o.signal?.removeEventListener('abort', onAbort);
-    if (container) {
-      await container.remove({ force: true, v: true }).catch(() => undefined);
-      untrackContainer(container);
-    }
+    if (container) await removeManagedContainer(container);
   }
 }
 

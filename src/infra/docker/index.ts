@@ -1,5 +1,7 @@
 export { connectDocker, dockerHostDescription } from './connect';
 export { ensureImage, imageUnavailableError, type PullProgress } from './images';
 export { detectRepoPath } from './repoPath';
-export { sweepContainers, managedLabels, LABEL_MANAGED, LABEL_RUN } from './managed';
+export { sweepContainers, createManagedContainer, removeManagedContainer } from './managed';
+export { managedLabels, isOrphan, LABEL_MANAGED, LABEL_RUN, LABEL_PID, LABEL_PID_START, LABEL_HOST } from './owner';
+export { sweepOrphanContainers, sweepOrphansInBackground, orphanSweepSettled } from './orphans';
 export { evaluateState, DEFAULT_TIMEOUT_S, type EvaluateStateOptions, type EvaluationResult } from './evaluateState';

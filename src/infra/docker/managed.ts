@@ -1,19 +1,16 @@
 import type Docker from 'dockerode';
 import { spawnSync } from 'node:child_process';
 import { connectDocker } from './connect';
-
-export const LABEL_MANAGED = 'chainlens.managed';
-export const LABEL_RUN = 'chainlens.run';
-
-export function managedLabels(runId: string): Record<string, string> {
-  return { [LABEL_MANAGED]: 'true', [LABEL_RUN]: runId };
-}
+import { LABEL_MANAGED, LABEL_RUN, managedLabels } from './owner';
 
 /** Containers this process created and has not removed yet. */
 const live = new Map<string, Docker.Container>();
+/** Creations under way: a signal waits for them, so a container created a moment after it is removed too. */
+const creating = new Set<Promise<unknown>>();
 let hooksInstalled = false;
 
 async function removeLive(): Promise<void> {
+  await Promise.race([Promise.allSettled([...creating]), new Promise((r) => setTimeout(r, 5000).unref())]);
   const removals = [...live.values()].map((c) => c.remove({ force: true, v: true }).catch(() => undefined));
   live.clear();
   await Promise.race([Promise.allSettled(removals), new Promise((r) => setTimeout(r, 5000).unref())]);
@@ -21,9 +18,10 @@ async function removeLive(): Promise<void> {
 
 /**
  * Process-exit safety net. `exit` handlers must be synchronous, so they shell out to the docker
- * CLI (when there is one; otherwise the labels let sweepContainers find the leftovers later).
- * On SIGINT/SIGTERM the containers are removed through the API first; when ChainLens's handler
- * is the only one, the signal is raised again so the process ends as it would have.
+ * CLI (when there is one). On SIGINT/SIGTERM/SIGHUP the containers are removed through the API
+ * first; when ChainLens's handler is the only one, the signal is raised again so the process ends
+ * as it would have. SIGKILL cannot be caught: its leftovers carry their owner's labels, and the
+ * next ChainLens process removes them (orphans.ts).
  */
 function installHooks(): void {
   if (hooksInstalled) return;
@@ -32,7 +30,7 @@ function installHooks(): void {
     if (live.size === 0) return;
     spawnSync('docker', ['rm', '-f', '-v', ...live.keys()], { stdio: 'ignore', timeout: 15_000 });
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     const handler = () => {
       const alone = process.listenerCount(signal) === 1;
       void removeLive().finally(() => {
@@ -45,12 +43,34 @@ function installHooks(): void {
   }
 }
 
-export function trackContainer(container: Docker.Container): void {
+/**
+ * Creates a container owned by this process for run `runId`: labelled with its owner
+ * (owner.ts) and tracked from the moment the engine makes it, so no exit path (signal, crash,
+ * normal end) leaves it behind. Remove it with removeManagedContainer.
+ */
+export async function createManagedContainer(
+  docker: Docker,
+  runId: string,
+  options: Docker.ContainerCreateOptions,
+): Promise<Docker.Container> {
   installHooks();
-  live.set(container.id, container);
+  const creation = docker.createContainer({
+    ...options,
+    Labels: { ...options.Labels, ...managedLabels(runId) },
+  });
+  creating.add(creation);
+  try {
+    const container = await creation;
+    live.set(container.id, container);
+    return container;
+  } finally {
+    creating.delete(creation);
+  }
 }
 
-export function untrackContainer(container: Docker.Container): void {
+/** Removes a container made by createManagedContainer (force: it may still run); errors are ignored. */
+export async function removeManagedContainer(container: Docker.Container): Promise<void> {
+  await container.remove({ force: true, v: true }).catch(() => undefined);
   live.delete(container.id);
 }
 

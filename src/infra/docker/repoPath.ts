@@ -1,7 +1,7 @@
 import type Docker from 'dockerode';
 import { UserError } from '../../core/util/errors';
 import { connectDocker } from './connect';
-import { managedLabels } from './managed';
+import { createManagedContainer, removeManagedContainer } from './managed';
 
 /** Where images usually keep the repository, tried first; then every top-level folder and a few homes. */
 const CANDIDATES = '/testbed /repo /app /workspace /src /code /project /*/ /home/*/*/ /root/*/ /opt/*/ /usr/src/*/';
@@ -51,14 +51,14 @@ export async function detectRepoPath(
 async function probe(docker: Docker, image: string, baseCommit: string, runId: string): Promise<string | null> {
   let container: Docker.Container | undefined;
   try {
-    container = await docker.createContainer({
+    // Tracked like every ChainLens container: a SIGTERM while the probe runs removes it too.
+    container = await createManagedContainer(docker, runId, {
       Image: image,
       Entrypoint: [''],
       Cmd: ['/bin/sh', '-c', SCRIPT],
       Env: [`BASE=${baseCommit}`],
       User: '0:0',
       Tty: true,
-      Labels: managedLabels(runId),
     });
     await container.start();
     const { StatusCode } = (await container.wait()) as { StatusCode: number };
@@ -71,6 +71,6 @@ async function probe(docker: Docker, image: string, baseCommit: string, runId: s
       'environment',
     );
   } finally {
-    await container?.remove({ force: true }).catch(() => undefined);
+    if (container) await removeManagedContainer(container);
   }
 }

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { UserError } from '../../core/util/errors';
 import { cleanGitError } from './git';
 import { runGit } from './exec';
+import { removeAbandonedPartials } from '../abandonedPartials';
 
 /** A repository source a person gave: a local path, or a URL git can clone. */
 export type RepoSource = { kind: 'path'; path: string } | { kind: 'url'; url: string };
@@ -70,6 +71,7 @@ export async function ensureLocalSource(
   const mirror = mirrorPath(source.url);
   if (!existsSync(mirror)) {
     mkdirSync(join(cacheRoot(), 'mirrors'), { recursive: true });
+    removeAbandonedPartials(join(cacheRoot(), 'mirrors'), /\.git\.partial-(\d+)$/);
     const partial = `${mirror}.partial-${process.pid}`;
     rmSync(partial, { recursive: true, force: true });
     log(`cloning ${source.url} into the mirror cache (${mirror})`);

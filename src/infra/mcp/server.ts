@@ -4,10 +4,10 @@
 // the one definition in src/core/agent/tools.ts, shared with VS Code's language-model tools.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { watch, type FSWatcher } from 'node:fs';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_TOOLS } from '../../core/agent/tools';
 import type { AgentSession } from '../agent/session';
+import { StdioLineTransport } from './stdioLineTransport';
 
 export const MCP_SERVER_NAME = 'chainlens';
 
@@ -43,13 +43,16 @@ export function createMcpServer(session: AgentSession, version: string): Server 
   return server;
 }
 
-/** Serves `session` on stdin/stdout until the client closes the stream. */
+/**
+ * Serves `session` on stdin/stdout until the client closes the stream. Bad messages (not JSON,
+ * not JSON-RPC, batches, over the size limit) are answered with JSON-RPC errors and the server
+ * stays up (stdioLineTransport.ts).
+ */
 export async function serveStdio(session: AgentSession, version: string): Promise<void> {
   const server = createMcpServer(session, version);
-  const transport = new StdioServerTransport();
+  const transport = new StdioLineTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
-    process.stdin.once('end', () => resolve());
   });
   await server.connect(transport);
   const watcher = watchWorkTree(session);

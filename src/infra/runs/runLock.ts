@@ -1,18 +1,23 @@
 // One writer at a time: a lock file created exclusively and atomically (exclusiveFile.ts), so no
-// reader ever sees a half-written lock. It names its holder: pid, process start time, boot id,
-// host, command and since when. A lock whose holder is gone (dead pid, or the pid now belongs to a
-// process started at another time, or another boot) is stale and is broken; a live holder's lock
-// never is. See docs/run-state.md.
+// reader ever sees a half-written lock. It names its holder: pid, process start time (Linux: with
+// the boot id; src/infra/process/processIdentity.ts), host, command and since when. A lock whose
+// holder is gone (dead pid, or the pid now belongs to a process started at another time) is stale
+// and is broken; a live holder's lock never is, nor one from another host. See docs/run-state.md.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { RunInUseError } from '../../core/run/engine';
-import { currentProcess, processRuns, type ProcessIdentity } from './processIdentity';
+import { hostname } from 'node:os';
+import { ownStartToken, processGone } from '../process/processIdentity';
 import { createExclusive } from './exclusiveFile';
 import { faultPoint } from './faults';
 
-export interface LockRecord extends ProcessIdentity {
+export interface LockRecord {
+  pid: number;
+  /** When the holder started (processStartToken), so a reused pid is not taken for it; null: unknown. */
+  startToken: string | null;
+  host: string;
   /** What holds it, for a person: "chainlens replay: start", "VS Code: submit". */
   command: string;
   since: string;
@@ -67,10 +72,10 @@ function releaseIfOurs(path: string, token: string): void {
 
 function isStale(path: string, r: LockRecord | 'garbage'): boolean {
   if (r === 'garbage') return true; // never written by a lock (writes are atomic): nobody holds it
-  const self = currentProcess();
+  if (r.host !== hostname()) return false; // no way to check a process elsewhere
   // Ours: stale unless an operation of ours holds it now (else it was left behind by a bug or a throw).
-  if (r.pid === self.pid && r.host === self.host && r.startTime === self.startTime) return held.get(path) !== r.token;
-  return !processRuns(r);
+  if (r.pid === process.pid && r.startToken === ownStartToken()) return held.get(path) !== r.token;
+  return processGone(r.pid, r.startToken);
 }
 
 /**
@@ -112,7 +117,9 @@ function releaseStaleBreaker(breaker: string, other: LockRecord | 'garbage'): vo
 
 function record(operation: string): LockRecord {
   return {
-    ...currentProcess(),
+    pid: process.pid,
+    startToken: ownStartToken(),
+    host: hostname(),
     command: `${holderLabel}: ${operation}`,
     since: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     token: randomUUID(),
@@ -121,12 +128,12 @@ function record(operation: string): LockRecord {
 
 function busyMessage(target: string, path: string, r: LockRecord | 'garbage'): string {
   if (r === 'garbage') return `${target} is locked (${path}); nothing was done`;
-  const self = currentProcess();
-  if (r.pid === self.pid && r.host === self.host)
+  const host = hostname();
+  if (r.pid === process.pid && r.host === host)
     return `another ChainLens operation in this process (${r.command}, since ${r.since}) is changing ${target}; nothing was done: try again when it has finished`;
-  const where = r.host === self.host ? '' : ` on host ${r.host}`;
+  const where = r.host === host ? '' : ` on host ${r.host}`;
   const unsure =
-    r.host === self.host ? '' : ` (if no ChainLens process runs on ${r.host} any more, delete ${path} and try again)`;
+    r.host === host ? '' : ` (if no ChainLens process runs on ${r.host} any more, delete ${path} and try again)`;
   return `${target} is being changed by pid ${r.pid}${where} (${r.command}, since ${r.since}); nothing was done: try again when it has finished${unsure}`;
 }
 

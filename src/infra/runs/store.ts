@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { ChainSchema, type Chain } from '../../protocol/chain';
+import { describeIssues } from '../../core/formats/issues';
 import { RunStateSchema, type RunState } from '../../protocol/run';
 import type { Journal } from '../../core/run/journal';
 import type { RunStorePort } from '../../core/run/ports';
@@ -17,6 +19,9 @@ import {
   readPointer,
   stateDirOf,
 } from './stateDir';
+
+/** Recorded (agent) patches by instance id; null: the agent produced none. */
+const RecordedPatchesSchema = z.record(z.string(), z.string().nullable());
 
 /**
  * A work tree's ChainLens state, in its folder of the per-user data directory (stateDir.ts), never
@@ -136,13 +141,7 @@ export class RunStore implements RunStorePort {
     const file = this.readPath('runs', `${runId}.json`);
     const raw = this.readJson(file);
     if (raw === null) return null;
-    const parsed = RunStateSchema.safeParse(raw);
-    if (!parsed.success)
-      throw new UserError(
-        `ChainLens state file ${file} is not a valid run: ${parsed.error.issues[0]?.message}`,
-        'state',
-      );
-    return parsed.data;
+    return this.validated(file!, raw, RunStateSchema, 'a valid run');
   }
 
   saveRun(state: RunState): void {
@@ -160,8 +159,17 @@ export class RunStore implements RunStorePort {
   }
 
   loadChain(runId: string): Chain | null {
-    const raw = this.readJson(this.readPath('runs', `${runId}.chain.json`));
-    return raw === null ? null : ChainSchema.parse(raw);
+    const file = this.readPath('runs', `${runId}.chain.json`);
+    const raw = this.readJson(file);
+    return raw === null ? null : this.validated(file!, raw, ChainSchema, "a valid copy of the run's chain");
+  }
+
+  /** A state file's content checked against its schema; a mismatch names the file and each JSON path. */
+  private validated<T>(file: string, raw: unknown, schema: z.ZodType<T>, what: string): T {
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success)
+      throw new UserError(`ChainLens state file ${file} is not ${what}`, 'state', describeIssues(file, parsed.error));
+    return parsed.data;
   }
 
   saveChain(runId: string, chain: Chain): void {
@@ -173,9 +181,9 @@ export class RunStore implements RunStorePort {
   }
 
   loadRecorded(runId: string): Record<string, string | null> {
-    return (
-      (this.readJson(this.readPath('runs', `${runId}.recorded.json`)) as Record<string, string | null> | null) ?? {}
-    );
+    const file = this.readPath('runs', `${runId}.recorded.json`);
+    const raw = this.readJson(file);
+    return raw === null ? {} : this.validated(file!, raw, RecordedPatchesSchema, 'a valid set of recorded patches');
   }
 
   readJournal(): Journal | null {

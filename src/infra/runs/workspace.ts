@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Chain } from '../../protocol/chain';
-import { ChainRunEngine } from '../../core/run/engine';
+import { ChainRunEngine, type EngineResult, type StartRunArgs } from '../../core/run/engine';
+import { removeAbandonedPartials } from '../abandonedPartials';
 import type { EngineLog } from '../../core/run/ports';
 import { UserError } from '../../core/util/errors';
 import { Git } from '../git/git';
@@ -19,7 +20,20 @@ export interface Workspace {
   engine: ChainRunEngine;
   /** Cloned just now by prepareWorkTree (so certainly clean). */
   freshClone?: boolean;
+  /** What prepareWorkTree created for this clone, so a checkout that fails can take it away again. */
+  created?: CreatedPaths;
 }
+
+/** The directories a fresh checkout made: the work tree (or only its contents), and missing parents. */
+export interface CreatedPaths {
+  /** The work tree itself was created (else it existed, empty, and only its contents are new). */
+  workTree: boolean;
+  /** The topmost parent directory mkdir had to create, if any. */
+  topParent?: string;
+}
+
+/** A temporary clone of a checkout that was killed: `.<name>.chainlens-partial-<pid>`. */
+const PARTIAL_CLONE = /^\..+\.chainlens-partial-(\d+)$/;
 
 const systemClock = { now: () => new Date() };
 
@@ -83,18 +97,24 @@ export async function prepareWorkTree(
     const empty = !exists || readdirSync(abs).length === 0;
     if (!empty) return reuseWorkTree(chain, abs, log);
     const local = await ensureLocalSource(source, chain.baseCommit, log);
-    mkdirSync(dirname(abs), { recursive: true });
+    const topParent = mkdirSync(dirname(abs), { recursive: true });
+    for (const name of removeAbandonedPartials(dirname(abs), PARTIAL_CLONE))
+      log(`removed ${join(dirname(abs), name)}, the unfinished clone of a checkout that was killed`);
     const partial = join(dirname(abs), `.${basename(abs)}.chainlens-partial-${process.pid}`);
     rmSync(partial, { recursive: true, force: true });
     log(`copying the history of ${describeRepoSource(source)} up to ${chain.baseCommit.slice(0, 12)} into ${abs}`);
+    const created: CreatedPaths = { workTree: !exists, topParent };
     try {
       await createWorkTree(local, partial, chain.baseCommit);
       if (exists) rmdirSync(abs);
       renameSync(partial, abs);
+    } catch (e) {
+      removeCreated(abs, { ...created, workTree: false });
+      throw e;
     } finally {
       rmSync(partial, { recursive: true, force: true });
     }
-    return { ...(await workspaceAt(abs, log)), freshClone: true, notes: [] };
+    return { ...(await workspaceAt(abs, log)), freshClone: true, created, notes: [] };
   });
 }
 
@@ -125,4 +145,52 @@ async function reuseWorkTree(chain: Chain, abs: string, log: EngineLog): Promise
     : [];
   // A work tree whose first checkout never happened (killed in between) has no index: nothing to stash.
   return existsSync(join(await ws.git.gitDir(), 'index')) ? { ...ws, notes } : { ...ws, freshClone: true, notes };
+}
+
+/**
+ * Takes away what a fresh checkout created (the work tree, parents made for it, and the state
+ * folder its run got in the data directory); an existing empty directory stays.
+ */
+function removeCreated(workTree: string, created: CreatedPaths, store?: RunStore): void {
+  // The state folder first: its pointer lives in the work tree, so it could not be found afterwards.
+  if (store?.exists) rmSync(store.root, { recursive: true, force: true });
+  if (created.workTree) rmSync(workTree, { recursive: true, force: true });
+  else if (existsSync(workTree))
+    for (const name of readdirSync(workTree)) rmSync(join(workTree, name), { recursive: true, force: true });
+  if (created.topParent) rmSync(created.topParent, { recursive: true, force: true });
+}
+
+/**
+ * Checks `chain` out into `workdir` and starts a run there, as one writer: the directory (a new
+ * one too) and then its run are locked meanwhile, so a second checkout, replay or eval of the same
+ * directory is refused at once, naming this one (`operation` is what the lock says it is doing).
+ * A checkout that fails (an Oracle start whose gold patches do not apply, a bad start step) leaves
+ * nothing behind: a clone made for it is removed again. A work tree that existed before keeps
+ * everything it had.
+ */
+export async function checkoutRun(
+  chain: Chain,
+  source: RepoSource,
+  workdir: string,
+  start: Omit<StartRunArgs, 'chain' | 'repoSource' | 'freshClone'>,
+  log: EngineLog = () => {},
+  operation = 'checkout',
+): Promise<{ workspace: Workspace } & EngineResult> {
+  return holdCheckoutTarget(workdir, operation, async () => {
+    const ws = await prepareWorkTree(chain, source, workdir, log);
+    try {
+      const result = await ws.store.hold(operation, () =>
+        ws.engine.start({
+          ...start,
+          chain,
+          repoSource: describeRepoSource(source),
+          freshClone: ws.freshClone,
+        }),
+      );
+      return { workspace: ws, ...result, notes: [...ws.notes, ...result.notes] };
+    } catch (e) {
+      if (ws.created) removeCreated(ws.dir, ws.created, ws.store);
+      throw e;
+    }
+  });
 }

@@ -1,3 +1,5 @@
+import { stripBom } from '../../core/util/bom';
+
 /**
  * Cuts a byte stream into lines, keeping each line's number and byte offset, without decoding or
  * copying the whole file: only complete lines are decoded, a line still being written stays
@@ -39,6 +41,7 @@ export class JsonlLineSplitter {
       this.completeBytes += whole.length + 1;
       let text = whole.toString('utf8');
       if (text.endsWith('\r')) text = text.slice(0, -1);
+      if (byteOffset === 0) text = stripBom(text);
       if (text.trim() !== '') onLine({ text, line: this.lines, byteOffset });
       from = nl + 1;
     }
@@ -53,7 +56,8 @@ export class JsonlLineSplitter {
   /** The unfinished last line, if any (a file that does not end with a newline). */
   tail(): JsonlLine | null {
     if (!this.pendingBytes) return null;
-    const text = Buffer.concat(this.pending, this.pendingBytes).toString('utf8');
+    let text = Buffer.concat(this.pending, this.pendingBytes).toString('utf8');
+    if (this.completeBytes === 0) text = stripBom(text);
     if (text.trim() === '') return null;
     return { text, line: this.lines + 1, byteOffset: this.completeBytes };
   }

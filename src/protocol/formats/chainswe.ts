@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RepoNameSchema } from './repoName';
 import { TestListSchema } from './testList';
 
 /** One `bug_fixes[]` entry of a ChainSWE chain: a SWE-bench-style instance with its position. */
@@ -19,7 +20,7 @@ export const ChainSweBugFixSchema = z.looseObject({
 /** A ChainSWE chain (one JSON object; the dataset is JSONL with one chain per line). */
 export const ChainSweChainSchema = z.looseObject({
   continuous_id: z.string().min(1),
-  repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'expected owner/name'),
+  repo: RepoNameSchema,
   base_commit: z.string().regex(/^[0-9a-f]{7,40}$/i, 'expected a commit hash'),
   source: z.string().optional(),
   date_range: z.unknown().optional(),

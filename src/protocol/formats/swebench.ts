@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RepoNameSchema } from './repoName';
 import { TestListSchema } from './testList';
 
 /**
@@ -7,7 +8,7 @@ import { TestListSchema } from './testList';
  * name such as `parse_log_gotest`), `eval_type`, and the whole `eval_script`.
  */
 export const SweBenchInstanceSchema = z.looseObject({
-  repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'expected owner/name'),
+  repo: RepoNameSchema,
   instance_id: z.string().min(1),
   base_commit: z.string().regex(/^[0-9a-f]{7,40}$/i, 'expected a commit hash'),
   patch: z.string(),

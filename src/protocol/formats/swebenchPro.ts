@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RepoNameSchema } from './repoName';
 import { TestListSchema } from './testList';
 
 /**
@@ -9,7 +10,7 @@ import { TestListSchema } from './testList';
  * and `requirements` / `interface`, which its problem statement template appends.
  */
 export const SweBenchProInstanceSchema = z.looseObject({
-  repo: z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'expected owner/name'),
+  repo: RepoNameSchema,
   instance_id: z.string().min(1),
   base_commit: z.string().regex(/^[0-9a-f]{7,40}$/i, 'expected a commit hash'),
   patch: z.string(),

@@ -8,9 +8,9 @@ import { ChainRunEngine, RunInUseError, type StartRunArgs } from '../../core/run
 import { UserError } from '../../core/util/errors';
 import type { RunMode } from '../../protocol/run';
 import { Git } from '../../infra/git/git';
-import { describeRepoSource, type RepoSource } from '../../infra/git/mirror';
+import type { RepoSource } from '../../infra/git/mirror';
 import { RunStore } from '../../infra/runs/store';
-import { holdCheckoutTarget, openWorkspace, prepareWorkTree, type Workspace } from '../../infra/runs/workspace';
+import { checkoutRun, openWorkspace, type Workspace } from '../../infra/runs/workspace';
 import { hasLegacyState, pointerPath } from '../../infra/runs/stateDir';
 import type { ActiveRunService, ChainRunSnapshot } from '../services';
 import { requireTrust } from '../trust';
@@ -113,13 +113,14 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
     return this.exclusive(async () => {
       if (onProgress) this.listeners.add(onProgress);
       try {
-        const { source, workTree, ...args } = request;
-        return await holdCheckoutTarget(workTree, 'open chain', async () => {
-          const ws = await prepareWorkTree(request.chain, source, workTree, this.log);
-          const { state, notes } = await ws.engine.start({ ...args, repoSource: describeRepoSource(source) });
-          const chain = ws.store.loadChain(state.runId) ?? request.chain;
-          return { snapshot: this.set({ dir: ws.dir, state, chain, workspace: ws }), notes: [...ws.notes, ...notes] };
-        });
+        const { source, workTree, chain: requested, ...args } = request;
+        const {
+          workspace: ws,
+          state,
+          notes,
+        } = await checkoutRun(requested, source, workTree, args, this.log, 'open chain');
+        const chain = ws.store.loadChain(state.runId) ?? request.chain;
+        return { snapshot: this.set({ dir: ws.dir, state, chain, workspace: ws }), notes };
       } finally {
         if (onProgress) this.listeners.delete(onProgress);
       }

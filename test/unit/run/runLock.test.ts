@@ -1,6 +1,7 @@
 // The run lock's stale-lock detection against real processes: a lock is broken only when its
-// holder is provably gone (dead pid, pid now running another process, another boot), never when
-// it lives or runs on a host we cannot check; a live holder is named in the refusal.
+// holder is provably gone (dead pid, or the pid now runs a process started at another time, e.g.
+// after a reboot), never when it lives or runs on a host we cannot check; a live holder is named
+// in the refusal.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -9,7 +10,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RunInUseError } from '../../../src/core/run/engine';
 import { acquireLock, FileLock, type LockRecord } from '../../../src/infra/runs/runLock';
-import { bootId, processStartTime } from '../../../src/infra/runs/processIdentity';
+import { processStartToken } from '../../../src/infra/process/processIdentity';
 
 function withDir(fn: (dir: string) => Promise<void> | void) {
   return async () => {
@@ -25,8 +26,7 @@ function withDir(fn: (dir: string) => Promise<void> | void) {
 function holder(over: Partial<LockRecord>): LockRecord {
   return {
     pid: 1,
-    startTime: null,
-    bootId: bootId(),
+    startToken: null,
     host: hostname(),
     command: 'chainlens replay: replay',
     since: '2025-01-02T03:04:05Z',
@@ -51,7 +51,7 @@ describe('run lock', () => {
       const record = JSON.parse(readFileSync(path, 'utf8')) as LockRecord;
       assert.equal(record.pid, process.pid);
       assert.equal(record.host, hostname());
-      if (linux) assert.equal(record.startTime, processStartTime(process.pid));
+      if (linux) assert.equal(record.startToken, processStartToken(process.pid));
       assert.throws(
         () => acquireLock(path, 'replay', 'the run in /w'),
         (e: unknown) =>
@@ -72,7 +72,7 @@ describe('run lock', () => {
       const path = join(dir, 'lock');
       const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
       try {
-        writeFileSync(path, JSON.stringify(holder({ pid: child.pid!, startTime: processStartTime(child.pid!) })));
+        writeFileSync(path, JSON.stringify(holder({ pid: child.pid!, startToken: processStartToken(child.pid!) })));
         assert.throws(
           () => acquireLock(path, 'submit', 'the run in /w'),
           /the run in \/w is being changed by pid \d+ \(chainlens replay: replay, since 2025-01-02T03:04:05Z\); nothing was done/,
@@ -100,7 +100,10 @@ describe('run lock', () => {
     withDir((dir) => {
       const path = join(dir, 'lock');
       // Our parent is alive, but the recorded start time says the holder was an earlier process with that pid.
-      writeFileSync(path, JSON.stringify(holder({ pid: process.ppid, startTime: '1' })));
+      writeFileSync(
+        path,
+        JSON.stringify(holder({ pid: process.ppid, startToken: `${processStartToken(process.ppid)}0` })),
+      );
       acquireLock(path, 'submit', 'the run in /w').release();
     }),
   );
@@ -109,8 +112,10 @@ describe('run lock', () => {
     'a lock from before a reboot is stale; one from another host is never broken and says which file to delete',
     withDir((dir) => {
       const path = join(dir, 'lock');
-      if (bootId()) {
-        writeFileSync(path, JSON.stringify(holder({ pid: process.ppid, bootId: 'another-boot' })));
+      if (linux) {
+        // Same pid and clock ticks, but counted in another boot (the token starts with the boot id).
+        const ticks = processStartToken(process.ppid)!.split(':').pop();
+        writeFileSync(path, JSON.stringify(holder({ pid: process.ppid, startToken: `another-boot:${ticks}` })));
         acquireLock(path, 'submit', 'the run in /w').release();
       }
       writeFileSync(path, JSON.stringify(holder({ pid: deadPid(), host: 'build-box-7' })));
@@ -129,7 +134,7 @@ describe('run lock', () => {
     'a lock left by this very process (no operation holds it) and a lock file of garbage are stale',
     withDir((dir) => {
       const path = join(dir, 'lock');
-      writeFileSync(path, JSON.stringify(holder({ pid: process.pid, startTime: processStartTime(process.pid) })));
+      writeFileSync(path, JSON.stringify(holder({ pid: process.pid, startToken: processStartToken(process.pid) })));
       acquireLock(path, 'submit', 'the run in /w').release();
       writeFileSync(path, 'not a lock');
       acquireLock(path, 'submit', 'the run in /w').release();

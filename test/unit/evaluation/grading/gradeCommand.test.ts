@@ -90,7 +90,7 @@ test('without --json: a readable summary naming the reason a log is not usable',
   assert.match(ok.out, /20 tests in the log: 12 PASSED, 4 FAILED, 2 SKIPPED, 2 ERROR/);
 });
 
-test('bad input: a UserError naming the file or flag, exit 1; usage problems exit 2', async () => {
+test('bad input: a UserError naming the file or flag, exit 1; usage problems (a bad flag value too) exit 2', async () => {
   const missing = await run(['--log', 'no-such.log', '--profile', 'swebench-v5']);
   assert.equal(missing.code, 1);
   assert.match(missing.err, /--log .*no-such\.log: cannot read the file/);
@@ -120,6 +120,7 @@ test('bad input: a UserError naming the file or flag, exit 1; usage problems exi
   ]);
   assert.match(notArray.err, /expected a JSON array of test ids at \$, found an object/);
 
+  // A value the flag does not take is a usage error, like a missing flag.
   const parser = await run(['--log', 'django-v5.log', '--profile', 'swebench-v5', '--parser', 'nose']);
   assert.equal(parser.code, 2);
   assert.match(
