@@ -34,8 +34,8 @@ mkdir -p "$workspace/.git/info"
 install_beside "$repo/demo/chain.json" invoicekit.chain.json
 install_beside "$repo/demo/predictions-undershoot.jsonl" demo-agent.predictions.jsonl
 
-if [[ -f "$workspace/.git/chainlens/current" ]]; then
-  log "the workspace already has a ChainLens run ($(cat "$workspace/.git/chainlens/current")): it is resumed when VS Code opens"
+if [[ -f "$workspace/.git/chainlens/state" || -f "$workspace/.git/chainlens/current" ]]; then
+  log "the workspace already has a ChainLens run: it is resumed when VS Code opens"
 else
   log "in VS Code: ChainLens (activity bar) -> Open Chain… -> invoicekit.chain.json"
 fi

@@ -12,7 +12,14 @@ levels=("$@")
 # Totals over every level, for the closing line.
 passed=0 failed=0 skipped=0
 summary=$(mktemp)
-trap 'rm -f "$summary"' EXIT
+# ChainLens keeps each work tree's run state in a per-user data directory (docs/run-state.md): the
+# tests' work trees get a throw-away one, shared by every level (the e2e VS Code inherits it).
+if [[ -z ${CHAINLENS_DATA:-} ]]; then
+  CHAINLENS_DATA=$(mktemp -d "${TMPDIR:-/tmp}/chainlens-test-data-XXXXXX")
+  export CHAINLENS_DATA
+  data_dir_owned=1
+fi
+trap 'rm -f "$summary"; if [[ -n ${data_dir_owned:-} ]]; then rm -rf "$CHAINLENS_DATA"; fi' EXIT
 
 run_node_tests() {
   local dir=$1; shift

@@ -1,7 +1,8 @@
 // ChainLens in VS Code: wires the features together, one register call each. Features get the
 // shared services (active run, evaluation, output channel) and nothing else; see
 // src/vscode/services.ts. Activation: a workspace that is a ChainLens work tree
-// (workspaceContains:.git/chainlens/current), the ChainLens view, or any ChainLens command.
+// (workspaceContains:.git/chainlens/state, its pointer to the run's state folder; .../current of
+// the old layout, migrated on open), the ChainLens view, or any ChainLens command.
 import * as vscode from 'vscode';
 import type { AnnotationController } from './vscode/annotations/annotationController';
 import { registerAnnotations } from './vscode/annotations/registerAnnotations';
@@ -18,6 +19,7 @@ import type { ChainLensServices } from './vscode/services';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerTesting } from './vscode/testing/registerTesting';
 import { registerTrajectories } from './vscode/trajectories/registerTrajectories';
+import { setLockHolderLabel } from './infra/runs/runLock';
 
 /** What activate() returns: the services, for other extensions and the extension-host test suites. */
 export interface ChainLensApi {
@@ -30,6 +32,8 @@ export interface ChainLensApi {
 
 export function activate(context: vscode.ExtensionContext): ChainLensApi {
   const started = Date.now();
+  // What a CLI command refused by the run's lock is told holds it.
+  setLockHolderLabel('VS Code');
   const output = vscode.window.createOutputChannel('ChainLens', { log: true });
   const runs = new ActiveRun(output);
   const evaluation = new ContainerEvaluationService(runs, output);

@@ -3,6 +3,7 @@ import { neutraliseControls } from '../core/util/terminalText';
 import { orphanSweepSettled } from '../infra/docker/orphans';
 import type { CliIO } from './command';
 import { commands } from './commands/index';
+import { setLockHolderLabel } from '../infra/runs/runLock';
 import { describeFailure } from './failure';
 import { processStdio } from './stdio';
 
@@ -46,6 +47,8 @@ export async function main(argv: string[], rawIo: CliIO): Promise<number> {
     io.err(`chainlens: unknown command '${name}'\n\n${help()}`);
     return 2;
   }
+  // Named in the run's lock while this command changes a run ("chainlens replay: start").
+  setLockHolderLabel(`chainlens ${name}`);
   try {
     const command = await entry.load();
     if (rest.includes('--help') || rest.includes('-h')) {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const AgentFeedbackSchema = z.enum(['none', 'summary', 'full']);
 export type AgentFeedback = z.infer<typeof AgentFeedbackSchema>;
 
-/** Per-run agent settings, in `<git dir>/chainlens/runs/<run>/agent/settings.json`. */
+/** Per-run agent settings, in `<state folder>/runs/<run>/agent/settings.json`. */
 export const AgentSettingsSchema = z.object({
   feedback: AgentFeedbackSchema,
 });

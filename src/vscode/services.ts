@@ -10,7 +10,7 @@ import type { Workspace } from '../infra/runs/workspace';
 
 /** The run of the work tree the window has open: what the tree, Testing view and status bar show. */
 export interface ChainRunSnapshot {
-  /** Top of the work tree (a git repository whose .git/chainlens/ holds the run). */
+  /** Top of the work tree (a git repository whose .git/chainlens/state points at the run's state folder). */
   readonly dir: string;
   readonly state: RunState;
   /** The chain as it was when the run started (snapshotted beside the state). */

@@ -13,10 +13,11 @@ export function isRestrictedModeError(e: unknown): boolean {
 /** Throws when the workspace is not trusted; `action` is what was refused, e.g. "Submitting a step". */
 export function requireTrust(action: string): void {
   if (vscode.workspace.isTrusted) return;
-  throw new UserError(
-    `Restricted Mode: ${action} runs git in this folder, and a repository's hooks and configuration can run code. Trust the folder to continue.`,
-    'environment',
-  );
+  throw new UserError(restrictedMessage(action), 'environment');
+}
+
+export function restrictedMessage(action: string): string {
+  return `Restricted Mode: ${action} runs git in this folder, and a repository's hooks and configuration can run code. Trust the folder to continue.`;
 }
 
 export function offerTrust(message: string): void {

@@ -1,9 +1,10 @@
 // run_tests for an attached agent against the real Docker engine: a scripted agent on the real
 // MCP client (stdio, the bundled `chainlens mcp`) gets what the run's feedback level allows:
-// `summary` = resolved + counts (no test names), `full` = every test's status.
+// `summary` = resolved + counts (no test names), `full` = every test's status. The logs that name
+// the hidden tests stay out of the agent's work tree.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyPatch } from 'diff';
@@ -12,11 +13,14 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { builtCli } from '../helpers/builtCli';
 import { runCli } from '../helpers/cli';
 import { DEMO_CHAIN, demoRepo, ROOT } from '../helpers/demoRepo';
+import { exploreAsSolver, leaked } from '../helpers/solverShell';
 
 async function agentCall(dir: string, feedback: string | null, name: string) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [builtCli(), 'mcp', '--dir', dir, '--agent-name', 'tester', ...(feedback ? ['--feedback', feedback] : [])],
+    // The SDK passes only a few variables by default; the server must find the same data directory.
+    env: process.env as Record<string, string>,
     stderr: 'pipe',
   });
   const client = new Client({ name: 'tester', version: '1.0.0' });
@@ -65,6 +69,15 @@ test('run_tests: summary before and after the fix (counts, no names), full lists
     // Running tests never changes the work tree or the run.
     const status = JSON.parse((await runCli(['status', '--dir', dir, '--json'])).stdout);
     assert.equal(status.run.currentStep, 1);
+    // The evaluation logs name every hidden test: they are kept in the state folder, and the agent's
+    // shell finds none of them in its work tree or .git.
+    const evals = join(status.stateDir, 'runs', status.run.id, 'evals');
+    const log = readdirSync(evals)
+      .map((d) => readFileSync(join(evals, d, 'run_instance.log'), 'utf8'))
+      .join('\n');
+    const hidden = f2p.map((id) => id.split('::')[1]);
+    for (const name of hidden) assert.ok(log.includes(name), `the log has ${name}`);
+    assert.deepEqual(leaked(exploreAsSolver(dir), hidden), []);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

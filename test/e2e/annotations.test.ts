@@ -19,6 +19,12 @@ import {
   type ChainLensWorkbench,
 } from './harness';
 import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
+import { readPointer, stateDirOf } from '../../src/infra/runs/stateDir';
+
+/** The run files of the work tree, in its state folder (outside the work tree, docs/run-state.md). */
+function runsFolder(workTree: string): string {
+  return join(stateDirOf(readPointer(join(workTree, '.git'))!), 'runs');
+}
 
 async function pickQuickItem(page: Page, text: string | RegExp): Promise<void> {
   const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: text });
@@ -155,7 +161,7 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     const thread = page.locator('.review-widget').filter({ hasText: 'SILENT FALLBACK' });
     await thread.first().waitFor({ state: 'visible', timeout: 20_000 });
     await screenshot(page, 'annotations-07-label-thread');
-    const runs = join(fx.workspace.dir, '.git', 'chainlens', 'runs');
+    const runs = runsFolder(fx.workspace.dir);
     const file = readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'));
     assert.ok(file && existsSync(join(runs, file)), 'labels file next to the run');
     const records = readFileSync(join(runs, file), 'utf8')
@@ -170,7 +176,7 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
 
   it("exports the labels and shows Cohen's kappa against a second labeller's file", async () => {
     const page = fx.page;
-    const runs = join(fx.workspace.dir, '.git', 'chainlens', 'runs');
+    const runs = runsFolder(fx.workspace.dir);
     const mine = join(
       runs,
       readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'))!,
@@ -210,7 +216,7 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
 
   it('edits a label from its thread, then removes it', async () => {
     const page = fx.page;
-    const runs = join(fx.workspace.dir, '.git', 'chainlens', 'runs');
+    const runs = runsFolder(fx.workspace.dir);
     const mine = join(
       runs,
       readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'))!,

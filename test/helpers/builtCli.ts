@@ -1,5 +1,6 @@
 // Bundles the CLI once per test process (esbuild, a fraction of a second) so tests can spawn it
 // as a real separate process: needed to kill it with SIGKILL mid-operation.
+import './dataDir';
 import { buildSync } from 'esbuild';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,5 @@
 // Runs the CLI in-process (fast; same code path as dist/cli.js) and captures its output.
+import './dataDir';
 import { main } from '../../src/cli/main';
 
 export interface CliResult {

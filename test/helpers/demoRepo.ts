@@ -1,4 +1,5 @@
 // The built-in demo chain's repository, built once per test process by the project's own script.
+import './dataDir';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,6 @@
 // A tiny real git repository and a 3-step ChainSWE chain over it, built in a temp dir with real
 // git so every patch is genuine `git diff` output. For engine tests that need no container.
+import './dataDir';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

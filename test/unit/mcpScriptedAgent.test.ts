@@ -10,9 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyPatch } from 'diff';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { builtCli } from '../helpers/builtCli';
+import { startMcpAgent } from '../helpers/mcpAgent';
 import { runCli } from '../helpers/cli';
 import { DEMO_CHAIN, demoRepo, ROOT } from '../helpers/demoRepo';
 import { parseTrajectory } from '../../src/core/trajectories';
@@ -56,26 +54,7 @@ async function waitFor(probe: () => boolean, timeoutMs = 15_000): Promise<boolea
   return false;
 }
 
-async function startAgent(dir: string, extra: string[] = []) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [builtCli(), 'mcp', '--dir', dir, '--agent-name', 'scripted-agent', ...extra],
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'scripted-agent', version: '1.0.0' });
-  await client.connect(transport);
-  const said: string[] = [];
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const r = (await client.callTool({ name, arguments: args })) as {
-      content: { type: string; text: string }[];
-      isError?: boolean;
-    };
-    const text = r.content.map((c) => c.text).join('');
-    said.push(text);
-    return { text, isError: r.isError === true };
-  };
-  return { client, call, said, close: () => client.close() };
-}
+const startAgent = (dir: string, extra: string[] = []) => startMcpAgent(dir, extra);
 
 test('a scripted MCP agent solves demo step 1 in place: run advances, author agent-live, trajectory recorded, no answers leak', async () => {
   const root = mkdtempSync(join(tmpdir(), 'chainlens-mcp-'));
@@ -136,8 +115,8 @@ test('a scripted MCP agent solves demo step 1 in place: run advances, author age
     assert.equal(typeof edited, 'string');
     writeFileSync(file, edited as string);
     // The server watches the work tree: the edit is recorded as it happens, before any further call.
-    const run0 = JSON.parse((await runCli(['status', '--dir', dir, '--json'])).stdout).run.id as string;
-    const trajPath = join(dir, '.git/chainlens/runs', run0, 'agent/step-1.traj.json');
+    const before = JSON.parse((await runCli(['status', '--dir', dir, '--json'])).stdout);
+    const trajPath = join(before.stateDir, 'runs', before.run.id, 'agent/step-1.traj.json');
     const seen = await waitFor(() =>
       JSON.parse(readFileSync(trajPath, 'utf8')).info.chainlens.events.some(
         (e: { kind: string }) => e.kind === 'worktree',
@@ -167,7 +146,7 @@ test('a scripted MCP agent solves demo step 1 in place: run advances, author age
     assert.equal(stepPatch, workTreeDiff);
 
     // 6. The trajectory: a mini-swe-agent 1.1 file the trajectory reader understands.
-    const trajFile = join(dir, '.git/chainlens/runs', run, 'agent/step-1.traj.json');
+    const trajFile = join(status.stateDir, 'runs', run, 'agent/step-1.traj.json');
     assert.ok(existsSync(trajFile));
     const text = readFileSync(trajFile, 'utf8');
     const doc = JSON.parse(text);

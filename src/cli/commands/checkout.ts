@@ -81,6 +81,8 @@ export interface StartRunOptions {
   startStep?: number;
   defaultAuthor: AuthorKind;
   quietStatus?: boolean;
+  /** What the run's lock names as its holder's operation (default: checkout). */
+  operation?: string;
 }
 
 /** Everything a run start needs, read and checked: what startRun does cannot fail on a bad argument. */
@@ -94,6 +96,8 @@ export interface RunPlan {
   recorded: Record<string, string | null>;
   startStep?: number;
   quietStatus?: boolean;
+  /** What the run's lock names as its holder's operation (default: checkout). */
+  operation?: string;
 }
 
 /** Shared by checkout, replay and eval: reads and checks every input, and writes nothing. */
@@ -116,6 +120,7 @@ export function planRun(io: CliIO, o: StartRunOptions): RunPlan {
     recorded: recordedPatches(preds?.predictions),
     startStep: o.startStep,
     quietStatus: o.quietStatus,
+    operation: o.operation,
   };
 }
 
@@ -133,6 +138,7 @@ export async function startRun(io: CliIO, plan: RunPlan): Promise<number> {
       startStep: plan.startStep,
     },
     (line) => io.err(line),
+    plan.operation,
   );
   for (const note of notes) io.err(note);
   if (!plan.quietStatus) printStatus(io, state, plan.chain, workspace.dir, false);

@@ -21,7 +21,8 @@ const usage = `usage: chainlens eval <chain-file> --repo <path|url> --dir <workd
 Replays the chain in <workdir> with every step authored by the predictions (or gold), then runs each
 step's FAIL_TO_PASS / PASS_TO_PASS tests in a fresh container of the chain's image and grades the
 log exactly like the SWE-bench harness. Prints a table; --report writes the run's JSON report, and
-each step's log and SWE-bench report.json are kept under <workdir>/.git/chainlens/runs/<run>/evals/.
+each step's log and SWE-bench report.json are kept in the run's state folder (\`chainlens status\`
+names it; outside the work tree, so a solver never sees them), under runs/<run>/evals/.
 Ctrl-C cancels and removes the container.`;
 
 export function parseSteps(spec: string | undefined, orders: number[]): number[] {
@@ -114,6 +115,7 @@ export const evalCommand: CliCommand = {
       predictions: predictions === 'gold' ? undefined : predictions,
       defaultAuthor: predictions === 'gold' ? 'gold' : 'recorded',
       quietStatus: true,
+      operation: 'eval (replay)',
     });
     const orders = parseSteps(
       values.steps,

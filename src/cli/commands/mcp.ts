@@ -9,7 +9,8 @@ Serves the run of <workdir> to a coding agent as an MCP server on stdin/stdout (
 Protocol, stdio transport). Tools: get_current_step (the problem statement; never the gold patch
 or the hidden tests), get_run_status, submit_step, run_tests. Every tool call and every change to
 the work tree is recorded as the step's trajectory in
-.git/chainlens/runs/<run>/agent/step-<k>.traj.json (mini-swe-agent 1.1), and the step's author
+<state folder>/runs/<run>/agent/step-<k>.traj.json (mini-swe-agent 1.1; \`chainlens status\` names the
+state folder, outside the work tree), and the step's author
 becomes agent-live with the agent's name.
 
   --agent-name  who the agent is (default: the client's name, else "mcp-agent")

@@ -36,6 +36,7 @@ export const replayCommand: CliCommand = {
       instances: values.instances,
       predictions: predictions === 'gold' ? undefined : predictions,
       defaultAuthor: predictions === 'gold' ? 'gold' : 'recorded',
+      operation: 'replay',
     });
     return startRun(io, plan);
   },

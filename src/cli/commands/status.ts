@@ -3,13 +3,23 @@ import { parseCommandArgs } from '../args';
 import type { Chain } from '../../protocol/chain';
 import type { RunState, StepState } from '../../protocol/run';
 import { authorLabel } from '../../core/run/plan';
+import { RunInUseError } from '../../core/run/engine';
+import { STASH_PREFIX } from '../../core/run/refs';
 import { openWorkspace } from '../../infra/runs/workspace';
 import { formatDuration, table } from '../format';
 
 const usage = `usage: chainlens status [--dir <workdir>] [--json]
 
 Shows the run of the work tree: chain, mode, current step, and per step its author, status,
-patch size and time spent (start to submit; for the current step, so far).`;
+patch size and time spent (start to submit; for the current step, so far). Also where the run's
+state folder is, and any stash ChainLens made of uncommitted work (with how to restore it).
+While another ChainLens process changes the run, shows it as it is on disk and says who is busy.`;
+
+export interface StashEntry {
+  ref: string;
+  sha: string;
+  message: string;
+}
 
 export const statusCommand: CliCommand = {
   name: 'status',
@@ -17,17 +27,41 @@ export const statusCommand: CliCommand = {
   async run(argv, io) {
     const { values } = parseCommandArgs(argv, { dir: { type: 'string' }, json: { type: 'boolean' } }, usage);
     const ws = await openWorkspace(values.dir ?? io.cwd, (l) => io.err(l));
-    const { state, chain, notes } = await ws.engine.open();
-    for (const n of notes) io.err(n);
+    let run: { state: RunState; chain: Chain };
+    let busy: string | null = null;
+    try {
+      const opened = await ws.engine.open();
+      for (const n of opened.notes) io.err(n);
+      run = opened;
+    } catch (e) {
+      // Another process is changing the run: show it as it is on disk, recover nothing.
+      if (!(e instanceof RunInUseError)) throw e;
+      busy = e.message;
+      run = ws.engine.read();
+    }
+    const { state, chain } = run;
     const dirty = await ws.git.isDirty();
+    // A kill after the stash but before its note was printed would otherwise hide the person's work.
+    const stashes = (await ws.git.listStashes()).filter((s) => s.message.startsWith(STASH_PREFIX));
     if (values.json) {
-      io.out(JSON.stringify(statusJson(state, chain, ws.dir, dirty), null, 2));
+      io.out(
+        JSON.stringify({ ...statusJson(state, chain, ws.dir, dirty), stateDir: ws.store.root, stashes, busy }, null, 2),
+      );
       return 0;
     }
     printStatus(io, state, chain, ws.dir, dirty);
+    io.out(`\nstate  ${ws.store.root}`);
+    for (const s of stashes) io.out(stashLine(s));
+    if (busy) io.err(`note: ${busy}`);
     return 0;
   },
 };
+
+/** One ChainLens stash, with the command that brings the work back. */
+export function stashLine(s: StashEntry): string {
+  const before = s.message.slice(STASH_PREFIX.length);
+  return `stash  ${s.ref} (${s.sha.slice(0, 10)}): your uncommitted work from before run ${before} started; restore with: git stash apply ${s.ref}`;
+}
 
 function elapsed(step: StepState, now: number): number | null {
   if (step.elapsedMs !== null) return step.elapsedMs;
@@ -52,6 +86,7 @@ export function statusJson(state: RunState, chain: Chain, dir: string, dirty: bo
       id: state.runId,
       mode: state.mode,
       branch: state.branch,
+      repoSource: state.repoSource,
       createdAt: state.createdAt,
       currentStep: state.currentStep,
       complete: state.currentStep === null,

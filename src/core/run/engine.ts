@@ -5,7 +5,7 @@ import { UserError } from '../util/errors';
 import type { Journal } from './journal';
 import { authorLabel, checkStartStep, createRunState, makeRunId } from './plan';
 import type { Clock, EngineLog, RepoPort, RunStorePort } from './ports';
-import { oracleRef, stepRef } from './refs';
+import { oracleRef, stashMessage, stepRef } from './refs';
 
 export interface StartRunArgs {
   chain: Chain;
@@ -54,30 +54,48 @@ export class ChainRunEngine {
     pid = 0,
     /** Failure injection for crash tests: called at named points between writes. */
     private readonly faultPoint: (name: string) => void = () => {},
-    /** This process's token, written into journals (see Journal.owner); '' writes none. */
-    private readonly owner = '',
   ) {
     this.ownPid = pid;
   }
 
-  /** The current run and its chain, after rolling forward anything an earlier process left half done. */
+  /**
+   * The current run and its chain, after rolling forward anything an earlier process left half
+   * done. Holds the run's lock meanwhile (recovering writes), so it refuses while another
+   * operation changes the run; read() does not.
+   */
   async open(): Promise<{ state: RunState; chain: Chain; notes: string[] }> {
-    const notes = await this.recover();
-    const runId = this.store.currentRunId();
-    if (!runId)
-      throw new UserError('this directory has no ChainLens run (start one with `chainlens checkout`)', 'state');
-    const state = this.store.loadRun(runId);
-    const chain = this.store.loadChain(runId);
-    if (!state || !chain)
-      throw new UserError(`the run '${runId}' named in .git/chainlens/current has no state file`, 'state');
+    return this.store.hold('open', () => this.openHeld());
+  }
+
+  private async openHeld(): Promise<{ state: RunState; chain: Chain; notes: string[] }> {
+    const notes = await this.recoverHeld();
+    const { state, chain } = this.read();
     // A current gold/recorded step is work left to do: a process killed between entering the
     // step and journaling its patch leaves exactly this, with no journal to recover from.
     const advanced = await this.advanceAutomatic(state, chain, notes);
     return { state: advanced, chain, notes };
   }
 
+  /**
+   * The current run and chain as stored, without recovering or locking: what `status` shows
+   * while another process is changing the run (`interrupted`: a change is in flight or was cut off).
+   */
+  read(): { state: RunState; chain: Chain; interrupted: boolean } {
+    const runId = this.store.currentRunId();
+    if (!runId)
+      throw new UserError('this directory has no ChainLens run (start one with `chainlens checkout`)', 'state');
+    const state = this.store.loadRun(runId);
+    const chain = this.store.loadChain(runId);
+    if (!state || !chain) throw new UserError(`the work tree's current run '${runId}' has no state file`, 'state');
+    return { state, chain, interrupted: this.store.readJournal() !== null };
+  }
+
   async start(args: StartRunArgs): Promise<EngineResult> {
-    const notes = await this.recover();
+    return this.store.hold('start', () => this.startHeld(args));
+  }
+
+  private async startHeld(args: StartRunArgs): Promise<EngineResult> {
+    const notes = await this.recoverHeld();
     const { chain } = args;
     const base = await this.repo.resolveCommit(chain.baseCommit);
     if (!base) throw new UserError(`the repository has no commit ${chain.baseCommit} (the chain's base_commit)`, 'git');
@@ -101,6 +119,11 @@ export class ChainRunEngine {
     });
     // A brand-new run id has no cached Oracle refs yet: no need to ask git for them.
     this.newRunId = runId;
+    const earlier = this.store.listRuns().filter((r) => r.runId !== runId);
+    if (earlier.length && args.authors.some((a) => a.kind === 'human' || a.kind === 'agent-live'))
+      notes.push(
+        `This work tree keeps the commits of ${earlier.length} earlier run(s) (${earlier.map((r) => r.runId).join(', ')}) under refs/chainlens/ and their branches: whoever solves here can read them (an Oracle or replayed run holds gold patches). For a clean condition, check the chain out into a new directory.`,
+      );
 
     // Steps before startStep: Oracle skips them (its state is gold anyway); Seq builds them with their authors.
     let first = chain.steps.findIndex((s) => s.order === startStep);
@@ -110,7 +133,7 @@ export class ChainRunEngine {
     // fails here, with their work still in the work tree (not in a stash nobody was told about).
     const entered = await this.enterStep(state, chain, first, base);
     if (!args.freshClone && (await this.repo.isDirty())) {
-      const where = await this.repo.stash(`chainlens: uncommitted work before starting run ${runId}`);
+      const where = await this.repo.stash(stashMessage(runId));
       notes.push(`Your uncommitted changes were stashed: ${where}`);
     }
     this.store.saveChain(runId, { ...chain, baseCommit: base });
@@ -131,7 +154,11 @@ export class ChainRunEngine {
 
   /** Commits the current (human) step's work, then moves to the next step. */
   async submit(): Promise<EngineResult & { submitted: number }> {
-    const { state, chain, notes } = await this.open();
+    return this.store.hold('submit', () => this.submitHeld());
+  }
+
+  private async submitHeld(): Promise<EngineResult & { submitted: number }> {
+    const { state, chain, notes } = await this.openHeld();
     const index = this.currentIndex(state);
     const step = state.steps[index];
     if (step.author.kind === 'gold' || step.author.kind === 'recorded') {
@@ -170,7 +197,11 @@ export class ChainRunEngine {
   async setAuthor(author: StepAuthor): Promise<RunState> {
     if (author.kind !== 'human' && author.kind !== 'agent-live')
       throw new UserError(`a step can be handed only to a person or a live agent, not ${authorLabel(author)}`, 'usage');
-    const { state } = await this.open();
+    return this.store.hold('set author', () => this.setAuthorHeld(author));
+  }
+
+  private async setAuthorHeld(author: StepAuthor): Promise<RunState> {
+    const { state } = await this.openHeld();
     const index = this.currentIndex(state);
     const step = state.steps[index];
     if (step.author.kind === 'gold' || step.author.kind === 'recorded') {
@@ -387,26 +418,21 @@ export class ChainRunEngine {
   }
 
   private writeJournal(journal: Journal): void {
-    this.store.writeJournal(this.owner ? { ...journal, owner: this.owner } : journal);
+    this.store.writeJournal(journal);
   }
 
   /**
-   * Rolls forward a change an earlier process left half done (it was killed). Returns notes for
-   * a person. Refuses while the journal's owner is still alive (two processes on one run).
+   * Rolls forward a change an earlier operation left half done (its process was killed, or it
+   * failed half way). Returns notes for a person. Under the run's lock, a journal is never an
+   * operation still running: the lock has exactly one holder, us.
    */
   async recover(): Promise<string[]> {
+    return this.store.hold('recover', () => this.recoverHeld());
+  }
+
+  private async recoverHeld(): Promise<string[]> {
     const journal = this.store.readJournal();
     if (!journal) return [];
-    if (this.owner && journal.owner === this.owner) {
-      throw new RunInUseError(
-        `another ChainLens operation in this process is changing run ${journal.runId} (${journal.op}); wait for it to finish`,
-      );
-    }
-    if (journal.pid !== this.ownPid && this.store.processAlive(journal.pid)) {
-      throw new RunInUseError(
-        `another ChainLens process (pid ${journal.pid}) is changing this run; wait for it to finish`,
-      );
-    }
     const state = this.store.loadRun(journal.runId);
     const chain = this.store.loadChain(journal.runId);
     if (!state || !chain) {

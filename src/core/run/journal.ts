@@ -9,7 +9,7 @@
  *   it was committed or stashed before), so recovery may discard a half-applied patch.
  * - switch: the work tree is being moved to `target` (uncommitted work was stashed first).
  */
-export type Journal = (
+export type Journal =
   | {
       op: 'submit';
       runId: string;
@@ -20,12 +20,4 @@ export type Journal = (
       outcome?: { status: 'submitted' | 'patch_failed' | 'empty_patch'; note: string | null };
     }
   | { op: 'apply'; runId: string; step: number; pid: number; startedAt: string }
-  | { op: 'switch'; runId: string; target: string; pid: number; startedAt: string }
-) & {
-  /**
-   * The writing process's token (pid + a random id per process). A journal with our own token is
-   * an operation still running in this process (the extension host runs more than one engine:
-   * the window's and the agent tools'), not one a dead process left behind.
-   */
-  owner?: string;
-};
+  | { op: 'switch'; runId: string; target: string; pid: number; startedAt: string };

@@ -30,8 +30,17 @@ export interface RepoPort {
   diffStats(from: string, to: string): Promise<PatchStats>;
 }
 
-/** Run state under `.git/chainlens/`, written atomically. */
+/**
+ * A work tree's run state, outside the work tree (docs/run-state.md), written atomically, with one
+ * writer at a time.
+ */
 export interface RunStorePort {
+  /**
+   * Runs `fn` as the only writer of this work tree's runs, across processes and within this one.
+   * Refuses at once (RunInUseError naming the holder) when another operation holds it; calls
+   * nested inside `fn` re-enter.
+   */
+  hold<T>(operation: string, fn: () => Promise<T>): Promise<T>;
   currentRunId(): string | null;
   setCurrentRunId(runId: string): void;
   loadRun(runId: string): RunState | null;
@@ -42,8 +51,6 @@ export interface RunStorePort {
   /** Patches of `recorded` authors, by instance id, kept with the run so later steps need no file. */
   saveRecorded(runId: string, patches: Record<string, string | null>): void;
   loadRecorded(runId: string): Record<string, string | null>;
-  /** Whether the process that wrote a journal still runs (then its change is not abandoned). */
-  processAlive(pid: number): boolean;
   readJournal(): Journal | null;
   writeJournal(journal: Journal): void;
   clearJournal(): void;

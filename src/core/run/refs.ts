@@ -6,3 +6,10 @@ export const stepRef = (runId: string, step: number, edge: 'start' | 'end'): str
 export const oracleRef = (runId: string, step: number): string => `refs/chainlens/${runId}/oracle/step-${step}`;
 
 export const runBranch = (runId: string): string => `chainlens/${runId}`;
+
+/**
+ * Message of the stash ChainLens makes of uncommitted work before it starts run `runId` in a work
+ * tree; `status` finds such stashes by STASH_PREFIX (a kill can lose the note that named it).
+ */
+export const STASH_PREFIX = 'chainlens: uncommitted work before starting run ';
+export const stashMessage = (runId: string): string => `${STASH_PREFIX}${runId}`;

@@ -1,5 +1,6 @@
 // Where an attached agent's settings and recordings live: beside the run's state, under
-// `<git dir>/chainlens/runs/<run>/agent/` (never in the work tree, so never in a step's diff).
+// `<state folder>/runs/<run>/agent/` (outside the work tree, so never in a step's diff, and never
+// where the agent itself could read or rewrite it; docs/run-state.md).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentRecordSchema, AgentSettingsSchema, type AgentRecord, type AgentSettings } from '../../protocol/agent';

@@ -26,6 +26,13 @@ export async function takeOverStep(
   person?: string,
 ): Promise<HandoverResult> {
   const ws = typeof dir === 'string' ? await openWorkspace(dir) : dir;
+  // One lock for the record and the author: an agent's call cannot land between the two.
+  return ws.store.hold(how === 'stopped' ? 'stop the agent' : 'take the step over', () =>
+    takeOverHeld(ws, how, person),
+  );
+}
+
+async function takeOverHeld(ws: Workspace, how: 'taken_over' | 'stopped', person?: string): Promise<HandoverResult> {
   const { state, chain } = await ws.engine.open();
   if (state.currentStep === null)
     throw new UserError(`run ${state.runId} is complete: there is no step to take over`, 'state');
@@ -75,6 +82,10 @@ export async function takeOverStep(
 export async function handStepToAgent(dir: string | Workspace, agent: string): Promise<HandoverResult> {
   if (!agent.trim()) throw new UserError('the agent needs a name', 'usage');
   const ws = typeof dir === 'string' ? await openWorkspace(dir) : dir;
+  return ws.store.hold('hand the step to the agent', () => handOverHeld(ws, agent));
+}
+
+async function handOverHeld(ws: Workspace, agent: string): Promise<HandoverResult> {
   const { state } = await ws.engine.open();
   if (state.currentStep === null)
     throw new UserError(`run ${state.runId} is complete: there is no step to hand over`, 'state');

@@ -32,6 +32,18 @@ export interface AgentSessionOptions {
 
 const PERSON_ENDED = new Set<AgentRecord['exitStatus']>(['taken_over', 'stopped']);
 
+/** When a call was made, and whether another submit_step of this session was in flight then. */
+interface Arrival {
+  at: number;
+  duplicateSubmit: boolean;
+}
+
+/** A call's locked part: its answer, or (run_tests) what the unlocked container run needs. */
+interface Begun {
+  result: AgentToolResult;
+  tests?: { own: { record: AgentRecord; step: StepState } | null; feedback: 'summary' | 'full'; at: Date };
+}
+
 export class AgentSession {
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -50,9 +62,22 @@ export class AgentSession {
     return new AgentSession(ws, opts.agent.trim(), opts.clock ?? (() => new Date()), opts.evaluate ?? defaultEvaluate);
   }
 
-  /** Runs one tool call (one at a time, in arrival order) and records it. Never throws. */
+  /** submit_step calls queued or running in this session (a second one meanwhile is a duplicate). */
+  private submitsInFlight = 0;
+
+  /**
+   * Runs one tool call (one at a time, in arrival order) and records it. Never throws. Each call
+   * holds the run's lock while it reads and changes the run (run_tests not while its container
+   * runs), so it is refused, not interleaved, while a person or another process changes the run.
+   */
   call(name: string, args: unknown, signal?: AbortSignal): Promise<AgentToolResult> {
-    const next = this.queue.then(() => this.callNow(name, args, signal));
+    const arrival: Arrival = { at: Date.now(), duplicateSubmit: name === 'submit_step' && this.submitsInFlight > 0 };
+    if (name === 'submit_step') this.submitsInFlight++;
+    const next = this.queue
+      .then(() => this.callNow(name, args, arrival, signal))
+      .finally(() => {
+        if (name === 'submit_step') this.submitsInFlight--;
+      });
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -63,29 +88,64 @@ export class AgentSession {
    * person has is left alone: their edits are not the agent's.
    */
   observeWorkTree(): Promise<boolean> {
-    const next = this.queue.then(async () => {
-      const { state } = await this.workspace.engine.open();
-      const step = currentStepOf(state);
-      if (!step || step.author.kind !== 'agent-live' || step.author.agent !== this.agent) return false;
-      const record = loadAgentRecord(this.workspace.store.root, state.runId, step.order);
-      if (!record || record.start !== step.start || record.exitStatus !== 'working') return false;
-      const now = this.clock();
-      const observed = await this.observeInto(record, step, now);
-      if (observed === record) return false;
-      saveAgentRecord(this.workspace.store.root, observed, now);
-      return true;
-    });
+    const next = this.queue.then(() => this.workspace.store.hold('record the work tree', () => this.observeHeld()));
     this.queue = next.catch(() => undefined);
     return next.catch(() => false);
   }
 
-  private async callNow(name: string, rawArgs: unknown, signal?: AbortSignal): Promise<AgentToolResult> {
+  private async observeHeld(): Promise<boolean> {
+    const { state } = await this.workspace.engine.open();
+    const step = currentStepOf(state);
+    if (!step || step.author.kind !== 'agent-live' || step.author.agent !== this.agent) return false;
+    const record = loadAgentRecord(this.workspace.store.root, state.runId, step.order);
+    if (!record || record.start !== step.start || record.exitStatus !== 'working') return false;
+    const now = this.clock();
+    const observed = await this.observeInto(record, step, now);
+    if (observed === record) return false;
+    saveAgentRecord(this.workspace.store.root, observed, now);
+    return true;
+  }
+
+  private async callNow(
+    name: string,
+    rawArgs: unknown,
+    arrival: Arrival,
+    signal?: AbortSignal,
+  ): Promise<AgentToolResult> {
+    let begun: Begun;
+    try {
+      begun = await this.workspace.store.hold(name, () => this.begin(name, rawArgs, arrival));
+    } catch (e) {
+      return errorResult(e); // the run was busy: nothing was done, so there is nothing to record either
+    }
+    if (!begun.tests) return begun.result;
+    // run_tests: the container runs without the lock (minutes), so a person can still take over meanwhile.
+    const { own, feedback, at } = begun.tests;
+    let result: AgentToolResult;
+    try {
+      result = { text: json(testFeedbackView(await this.evaluate(this.workspace, signal), feedback)), isError: false };
+    } catch (e) {
+      result = errorResult(e);
+    }
+    if (!own) return result;
+    try {
+      await this.workspace.store.hold(name, async () =>
+        this.finishCall(own.record, own.step, name, rawArgs, result, at),
+      );
+    } catch {
+      // Busy now: the answer still goes back; only this call's event is missing from the trajectory.
+    }
+    return result;
+  }
+
+  /** The locked part of a call: everything but the container of run_tests. */
+  private async begin(name: string, rawArgs: unknown, arrival: Arrival): Promise<Begun> {
     const at = this.clock();
     let run: { state: RunState; chain: Chain };
     try {
       run = await this.workspace.engine.open();
     } catch (e) {
-      return errorResult(e);
+      return { result: errorResult(e) };
     }
     const step = currentStepOf(run.state);
     let record = step ? this.recordFor(run.state, run.chain, step, at) : null;
@@ -105,19 +165,34 @@ export class AgentSession {
           'state',
         );
       }
-      result = { text: await this.run(tool, args, run, signal), isError: false };
+      if (tool.name === 'run_tests') {
+        const feedback = this.testsAllowed(run);
+        const own = record && !personHasIt ? { record, step: step! } : null;
+        return { result: { text: '', isError: false }, tests: { own, feedback, at } };
+      }
+      result = { text: await this.run(tool, args, run, arrival), isError: false };
     } catch (e) {
       result = errorResult(e);
     }
     if (record && !personHasIt) this.finishCall(record, step!, name, rawArgs, result, at);
-    return result;
+    return { result };
+  }
+
+  /** The run's feedback level when run_tests may answer, else the refusal. */
+  private testsAllowed(run: { state: RunState }): 'summary' | 'full' {
+    const feedback = loadAgentSettings(this.workspace.store.root, run.state.runId).feedback;
+    const refusal = refuseTestsReason(feedback);
+    if (refusal) throw new UserError(refusal, 'state');
+    if (run.state.currentStep === null)
+      throw new UserError(`run ${run.state.runId} is complete: there is no step to test`, 'state');
+    return feedback as 'summary' | 'full';
   }
 
   private async run(
     tool: AgentToolDefinition,
     args: Record<string, unknown>,
     run: { state: RunState; chain: Chain },
-    signal?: AbortSignal,
+    arrival: Arrival,
   ): Promise<string> {
     const ws = this.workspace;
     const feedback = loadAgentSettings(ws.store.root, run.state.runId).feedback;
@@ -126,21 +201,30 @@ export class AgentSession {
         return json(currentStepView(run.state, run.chain, ws.dir, feedback));
       case 'get_run_status':
         return json(runStatusView(run.state));
-      case 'run_tests': {
-        const refusal = refuseTestsReason(feedback);
-        if (refusal) throw new UserError(refusal, 'state');
-        if (run.state.currentStep === null)
-          throw new UserError(`run ${run.state.runId} is complete: there is no step to test`, 'state');
-        return json(testFeedbackView(await this.evaluate(ws, signal), feedback as 'summary' | 'full'));
-      }
+      case 'run_tests':
+        throw new Error('run_tests is answered outside the lock (callNow)');
       case 'submit_step':
-        return json(await this.submit(run.state, args.step as number | undefined, args.summary as string | undefined));
+        return json(
+          await this.submit(run.state, args.step as number | undefined, args.summary as string | undefined, arrival),
+        );
     }
   }
 
-  private async submit(state: RunState, expected: number | undefined, summary: string | undefined) {
+  private async submit(state: RunState, expected: number | undefined, summary: string | undefined, arrival: Arrival) {
     const step = currentStepOf(state);
     if (!step) throw new UserError(`run ${state.runId} is complete: every step has been submitted`, 'state');
+    // A repeated submit_step (a client retrying, two calls sent at once) must not submit the
+    // next step, empty, in the agent's name.
+    if (arrival.duplicateSubmit)
+      throw new UserError(
+        `another submit_step was still in progress when this one was made; nothing was submitted (the run is on step ${step.order} now: call get_current_step)`,
+        'state',
+      );
+    if (step.startedAt && Date.parse(step.startedAt) >= arrival.at)
+      throw new UserError(
+        `step ${step.order} started after this submit_step was made (an earlier submit finished first); nothing was submitted: call get_current_step`,
+        'state',
+      );
     if (expected !== undefined && expected !== step.order)
       throw new UserError(
         `you asked to submit step ${expected}, but the run is on step ${step.order}; nothing was submitted`,

@@ -5,7 +5,7 @@ import { writeFileAtomic } from '../files';
 
 /**
  * Evaluations of a run: every one keeps its own folder (log, report.json, eval.json) under
- * `.git/chainlens/runs/<run>/evals/`, and `<run>.evals.json` indexes the latest per step and
+ * `<state folder>/runs/<run>/evals/` (outside the work tree, docs/run-state.md), and `<run>.evals.json` indexes the latest per step and
  * source, so the UI shows results without re-reading logs. Atomic writes: a recorded result is
  * never lost to a crash.
  */

@@ -14,6 +14,7 @@ import {
 import { buildCommandFor, testCommandFor } from '../../core/evaluation/script';
 import { stepVerdict } from '../../core/evaluation/verdict';
 import { UserError } from '../../core/util/errors';
+import { RunInUseError } from '../../core/run/engine';
 import { DEFAULT_TIMEOUT_S, evaluateState } from '../docker';
 import { writeFileAtomic } from '../files';
 import { openWorkspace, type Workspace } from '../runs/workspace';
@@ -44,7 +45,8 @@ export interface StepEvaluationRequest {
  * the repository state under test (the step's end commit, or the uncommitted work tree) goes in
  * as a diff from base_commit, the test patches of steps 1..k are applied there only (hidden tests
  * never touch the work tree), and the log is graded with the step's F2P/P2P. The log, the
- * SWE-bench-shaped report.json and the result are kept under .git/chainlens/runs/<run>/evals/.
+ * SWE-bench-shaped report.json and the result are kept in the run's state folder, under
+ * runs/<run>/evals/ (outside the work tree: logs name the hidden tests, docs/run-state.md).
  */
 export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEvaluation> {
   const ws = req.workspace ?? (await openWorkspace(req.dir));
@@ -122,7 +124,7 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
       reportPath,
       JSON.stringify(buildInstanceReport(step.instanceId, empty ? null : '', null), null, 2) + '\n',
     );
-    store.record(state.runId, result, evalDir);
+    await recordUnderLock(ws, () => store.record(state.runId, result, evalDir));
     return result;
   }
 
@@ -195,8 +197,27 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
   const entry = report[step.instanceId];
   if (entry) entry.patch_successfully_applied = run.patchApplied;
   writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n');
-  store.record(state.runId, result, evalDir);
+  await recordUnderLock(ws, () => store.record(state.runId, result, evalDir));
   return result;
+}
+
+/**
+ * The run's evaluation index is read, changed and written: two evaluations finishing at once (the
+ * CLI and the VS Code window, say) must not lose one another's entry. Recording a finished result
+ * waits a little for the run's lock rather than being refused like a command: the evaluation has
+ * already happened.
+ */
+async function recordUnderLock(ws: Workspace, record: () => void): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await ws.store.hold('record an evaluation', async () => record());
+      return;
+    } catch (e) {
+      if (!(e instanceof RunInUseError) || Date.now() > deadline) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }
 
 function stepIndex(state: RunState, order: number | undefined): number {

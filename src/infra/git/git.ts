@@ -55,7 +55,9 @@ export class Git {
 
   /** Uncommitted changes, untracked files included (what a switch must never lose). */
   async isDirty(): Promise<boolean> {
-    return (await this.raw(['status', '--porcelain', '--untracked-files=all'])).trim() !== '';
+    // --no-optional-locks: status would otherwise refresh the index under index.lock, and a
+    // `chainlens status` beside a running submit would make that submit's commit fail.
+    return (await this.raw(['--no-optional-locks', 'status', '--porcelain', '--untracked-files=all'])).trim() !== '';
   }
 
   private async commitIdentity(): Promise<string[]> {
@@ -90,6 +92,19 @@ export class Git {
     await this.raw([...(await this.commitIdentity()), 'stash', 'push', '--include-untracked', '--message', message]);
     const sha = (await this.raw(['rev-parse', 'stash@{0}'])).trim();
     return `stash@{0} (${sha.slice(0, 10)}, "${message}"; restore with: git stash apply ${sha.slice(0, 10)})`;
+  }
+
+  /** Stash entries, newest first: `stash@{n}`, the stash commit and its message. */
+  async listStashes(): Promise<{ ref: string; sha: string; message: string }[]> {
+    const out = await this.raw(['--no-optional-locks', 'stash', 'list', '--format=%gd%x00%H%x00%gs']);
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [ref, sha, subject] = line.split('\0');
+        // git stores "On <branch>: <message>" for `stash push --message`.
+        return { ref, sha, message: subject.replace(/^On [^:]*: /, '') };
+      });
   }
 
   async updateRef(ref: string, sha: string): Promise<void> {

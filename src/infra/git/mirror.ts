@@ -99,15 +99,32 @@ export async function ensureLocalSource(
 }
 
 /**
- * Clones `localSource` into `workdir` without a checkout (the run's first step is checked out once,
- * straight at its start state); origin points at what the person named. Until then the clone has
- * no index, which workspace.ts reads as "never checked out", not as deleted files.
+ * Makes `workdir` a repository holding exactly the history up to `baseCommit`, fetched from
+ * `localSource`: no branches, tags or remote of the source, no reflog, no FETCH_HEAD, and no
+ * object of a later commit (a clone would carry the source's future fix commits, which a solver
+ * could read with `git log --all`; SWE-bench images hold no future history either). The only ref
+ * is refs/chainlens/base until the run's branch exists. Nothing is checked out: the run's first
+ * step is checked out once, straight at its start state; until then the repository has no index,
+ * which workspace.ts reads as "never checked out", not as deleted files. See docs/run-state.md.
  */
-export async function cloneWorkTree(localSource: string, workdir: string, origin: string): Promise<void> {
+export async function createWorkTree(localSource: string, workdir: string, baseCommit: string): Promise<void> {
   try {
-    await runGit(['clone', '--quiet', '--no-checkout', '--', localSource, workdir], { cwd: dirname(workdir) });
-    if (origin !== localSource) await runGit(['remote', 'set-url', 'origin', origin], { cwd: workdir });
+    // The chain may name the commit by an abbreviated id; fetch wants the full one.
+    const sha = (
+      await runGit(['rev-parse', '--verify', '--end-of-options', `${baseCommit}^{commit}`], { cwd: localSource })
+    ).trim();
+    await runGit(['init', '--quiet', '--', workdir], { cwd: dirname(workdir) });
+    // Fetch by id works for any commit of a local repository (protocol v2), reachable from its refs or not.
+    await runGit(
+      ['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--', localSource, `+${sha}:${BASE_REF}`],
+      { cwd: workdir },
+    );
+    // FETCH_HEAD names the source (e.g. the mirror, with every later commit): nothing to leave behind.
+    rmSync(join(workdir, '.git', 'FETCH_HEAD'), { force: true });
   } catch (e) {
-    throw new UserError(`could not clone into ${workdir}: ${cleanGitError(e)}`, 'git');
+    throw new UserError(`could not fetch commit ${baseCommit} into ${workdir}: ${cleanGitError(e)}`, 'git');
   }
 }
+
+/** The one ref a fresh work tree has: its base commit (kept, so git never collects its history). */
+export const BASE_REF = 'refs/chainlens/base';

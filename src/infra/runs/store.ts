@@ -8,32 +8,106 @@ import type { Journal } from '../../core/run/journal';
 import type { RunStorePort } from '../../core/run/ports';
 import { UserError } from '../../core/util/errors';
 import { writeFileAtomic } from '../files';
+import { FileLock } from './runLock';
+import {
+  claimStateDir,
+  ensurePointer,
+  hasLegacyState,
+  migrateLegacyState,
+  pointerDir,
+  pointerPath,
+  readPointer,
+  stateDirOf,
+} from './stateDir';
 
 /** Recorded (agent) patches by instance id; null: the agent produced none. */
 const RecordedPatchesSchema = z.record(z.string(), z.string().nullable());
 
 /**
- * Run state in `<git dir>/chainlens/` (never in the work tree, so never in a diff):
+ * A work tree's ChainLens state, in its folder of the per-user data directory (stateDir.ts), never
+ * in the work tree or its .git (a solver working there must not find the answers):
  *   current                  id of the run the work tree belongs to
  *   runs/<id>.json           RunState
- *   runs/<id>.chain.json     the normalised chain as it was when the run started
+ *   runs/<id>.chain.json     the normalised chain as it was when the run started (gold, tests, F2P)
  *   runs/<id>.recorded.json  recorded (agent) patches by instance id
+ *   runs/<id>/evals/, runs/<id>/agent/, runs/<id>.evals.json, runs/<id>.labels.jsonl
  *   journal.json             an in-flight multi-write change (see core/run/journal.ts)
- * Every write is atomic (temp file + rename).
+ *   lock                     the one writer now (runLock.ts)
+ * Every write is atomic (temp file + rename). The folder is made on the first write, so opening a
+ * repository that has no run changes nothing.
  */
 export class RunStore implements RunStorePort {
-  readonly root: string;
+  private bound: string | null;
+  private pointedAtMissing = false;
+  private lockFile: FileLock | null = null;
 
-  constructor(gitDir: string) {
-    this.root = join(gitDir, 'chainlens');
+  constructor(
+    readonly gitDir: string,
+    /** Top of the work tree (for messages and to recognise a moved or copied tree). */
+    readonly workTree: string,
+    private readonly options: {
+      /** Restricted Mode: read what is there, write nothing (not even a migration). */
+      readOnly?: boolean;
+      log?: (line: string) => void;
+    } = {},
+  ) {
+    this.bound = null;
+    if (!options.readOnly && hasLegacyState(gitDir)) {
+      this.bound = migrateLegacyState(gitDir, workTree);
+      options.log?.(`moved this work tree's ChainLens state out of ${pointerDir(gitDir)} into ${this.bound}`);
+      return;
+    }
+    const id = readPointer(gitDir);
+    if (!id) return;
+    this.bound = stateDirOf(id);
+    // A folder that is missing is not made here: reading then says which data directory was expected.
+    this.pointedAtMissing = !existsSync(this.bound);
+    if (!options.readOnly && !this.pointedAtMissing) claimStateDir(id, gitDir, workTree);
+  }
+
+  /**
+   * The state folder. Before the work tree's first run it does not exist yet: reads then find
+   * nothing (in a read-only store, the old in-repository layout is read where it still is).
+   */
+  get root(): string {
+    if (this.bound) return this.bound;
+    return this.options.readOnly && hasLegacyState(this.gitDir) ? pointerDir(this.gitDir) : this.bind();
+  }
+
+  /** Whether this work tree has ChainLens state at all (no folder is made to answer). */
+  get exists(): boolean {
+    return this.bound !== null || (this.options.readOnly === true && hasLegacyState(this.gitDir));
+  }
+
+  private bind(): string {
+    this.refuseMissingFolder();
+    if (this.bound && existsSync(this.bound)) return this.bound;
+    if (this.options.readOnly)
+      throw new UserError('ChainLens state is read-only here (Restricted Mode)', 'environment');
+    const id = ensurePointer(this.gitDir, this.workTree);
+    const dir = claimStateDir(id, this.gitDir, this.workTree);
+    mkdirSync(dir, { recursive: true });
+    this.bound = dir;
+    return dir;
   }
 
   private path(...parts: string[]): string {
     return join(this.root, ...parts);
   }
 
-  private readJson(path: string): unknown {
-    if (!existsSync(path)) return null;
+  /** Where nothing has been written yet, reads answer "nothing" without making the folder. */
+  private readPath(...parts: string[]): string | null {
+    if (!this.exists) return null;
+    return this.path(...parts);
+  }
+
+  async hold<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+    this.lockFile ??= new FileLock(join(this.bind(), 'lock'), `the ChainLens run in ${this.workTree}`);
+    return this.lockFile.hold(operation, fn);
+  }
+
+  private readJson(path: string | null): unknown {
+    if (path === null || !existsSync(path)) return null;
     try {
       return JSON.parse(readFileSync(path, 'utf8'));
     } catch (e) {
@@ -42,8 +116,21 @@ export class RunStore implements RunStorePort {
   }
 
   currentRunId(): string | null {
-    const p = this.path('current');
-    return existsSync(p) ? readFileSync(p, 'utf8').trim() || null : null;
+    this.refuseMissingFolder();
+    const p = this.readPath('current');
+    return p && existsSync(p) ? readFileSync(p, 'utf8').trim() || null : null;
+  }
+
+  /**
+   * The pointer names a folder that is not there: most likely another data directory than the run
+   * was made with. Said plainly, rather than "no run here" (or a fresh, empty folder made there).
+   */
+  private refuseMissingFolder(): void {
+    if (!this.pointedAtMissing || existsSync(this.bound!)) return;
+    throw new UserError(
+      `${this.workTree} points at the ChainLens state folder ${this.bound}, which does not exist: CHAINLENS_DATA (or XDG_DATA_HOME, HOME) differs from when the run was made, or the folder was deleted. Set it as it was, or delete ${pointerPath(this.gitDir)} to start over`,
+      'state',
+    );
   }
 
   setCurrentRunId(runId: string): void {
@@ -51,10 +138,10 @@ export class RunStore implements RunStorePort {
   }
 
   loadRun(runId: string): RunState | null {
-    const file = this.path('runs', `${runId}.json`);
+    const file = this.readPath('runs', `${runId}.json`);
     const raw = this.readJson(file);
     if (raw === null) return null;
-    return this.validated(file, raw, RunStateSchema, 'a valid run');
+    return this.validated(file!, raw, RunStateSchema, 'a valid run');
   }
 
   saveRun(state: RunState): void {
@@ -62,8 +149,8 @@ export class RunStore implements RunStorePort {
   }
 
   listRuns(): RunState[] {
-    const dir = this.path('runs');
-    if (!existsSync(dir)) return [];
+    const dir = this.readPath('runs');
+    if (!dir || !existsSync(dir)) return [];
     return readdirSync(dir)
       .filter((f) => /^[a-z0-9-]+\.json$/.test(f))
       .map((f) => this.loadRun(f.replace(/\.json$/, '')))
@@ -72,9 +159,9 @@ export class RunStore implements RunStorePort {
   }
 
   loadChain(runId: string): Chain | null {
-    const file = this.path('runs', `${runId}.chain.json`);
+    const file = this.readPath('runs', `${runId}.chain.json`);
     const raw = this.readJson(file);
-    return raw === null ? null : this.validated(file, raw, ChainSchema, "a valid copy of the run's chain");
+    return raw === null ? null : this.validated(file!, raw, ChainSchema, "a valid copy of the run's chain");
   }
 
   /** A state file's content checked against its schema; a mismatch names the file and each JSON path. */
@@ -94,31 +181,21 @@ export class RunStore implements RunStorePort {
   }
 
   loadRecorded(runId: string): Record<string, string | null> {
-    const file = this.path('runs', `${runId}.recorded.json`);
+    const file = this.readPath('runs', `${runId}.recorded.json`);
     const raw = this.readJson(file);
-    return raw === null ? {} : this.validated(file, raw, RecordedPatchesSchema, 'a valid set of recorded patches');
-  }
-
-  processAlive(pid: number): boolean {
-    if (pid <= 0) return false;
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch (e) {
-      return (e as NodeJS.ErrnoException).code === 'EPERM';
-    }
+    return raw === null ? {} : this.validated(file!, raw, RecordedPatchesSchema, 'a valid set of recorded patches');
   }
 
   readJournal(): Journal | null {
-    return this.readJson(this.path('journal.json')) as Journal | null;
+    return this.readJson(this.readPath('journal.json')) as Journal | null;
   }
 
   writeJournal(journal: Journal): void {
-    mkdirSync(this.root, { recursive: true });
     writeFileAtomic(this.path('journal.json'), JSON.stringify(journal) + '\n');
   }
 
   clearJournal(): void {
-    rmSync(this.path('journal.json'), { force: true });
+    const p = this.readPath('journal.json');
+    if (p) rmSync(p, { force: true });
   }
 }

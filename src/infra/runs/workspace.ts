@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Chain } from '../../protocol/chain';
@@ -7,8 +6,12 @@ import { removeAbandonedPartials } from '../abandonedPartials';
 import type { EngineLog } from '../../core/run/ports';
 import { UserError } from '../../core/util/errors';
 import { Git } from '../git/git';
-import { cloneWorkTree, describeRepoSource, ensureLocalSource, type RepoSource } from '../git/mirror';
+import { createWorkTree, describeRepoSource, ensureLocalSource, type RepoSource } from '../git/mirror';
+import { injectedFault } from './faults';
+import { FileLock } from './runLock';
+import { checkoutLockPath } from './stateDir';
 import { RunStore } from './store';
+import { laterHistory } from './laterHistory';
 
 export interface Workspace {
   dir: string;
@@ -34,9 +37,6 @@ const PARTIAL_CLONE = /^\..+\.chainlens-partial-(\d+)$/;
 
 const systemClock = { now: () => new Date() };
 
-/** Written into run journals, so an engine tells this process's running operations from a dead process's leftovers. */
-export const PROCESS_OWNER = `${process.pid}:${randomUUID()}`;
-
 /** The engine for an existing work tree (any directory inside it). */
 export async function openWorkspace(dir: string, log?: EngineLog): Promise<Workspace> {
   const abs = resolve(dir);
@@ -53,90 +53,107 @@ export async function openWorkspace(dir: string, log?: EngineLog): Promise<Works
 
 async function workspaceAt(top: string, log?: EngineLog): Promise<Workspace> {
   const git = new Git(top);
-  const store = new RunStore(await git.gitDir());
+  const store = new RunStore(await git.gitDir(), top, { log });
   return {
     dir: top,
     git,
     store,
-    engine: new ChainRunEngine(git, store, systemClock, log, process.pid, faultInjectionFromEnv(), PROCESS_OWNER),
+    engine: new ChainRunEngine(git, store, systemClock, log, process.pid, injectedFault),
   };
 }
 
+const targetLocks = new Map<string, FileLock>();
+
 /**
- * CHAINLENS_FAULT_KILL_AT=<point>[:<n>] makes the process SIGKILL itself at the n-th time (default
- * first) it reaches that engine fault point: the crash tests' way to die between two writes.
+ * Runs `fn` as the only process making or reusing the work tree at `workdir` (checkout, replay,
+ * eval, Open Chain): two of them on one new directory would both clone and race to rename into
+ * place. Refuses at once, naming the holder. Nested calls in the same call chain re-enter.
  */
-function faultInjectionFromEnv(): ((name: string) => void) | undefined {
-  const spec = process.env.CHAINLENS_FAULT_KILL_AT;
-  if (!spec) return undefined;
-  const m = /^(.*?)(?::(\d+))?$/.exec(spec)!;
-  const point = m[1];
-  let remaining = Number(m[2] ?? '1');
-  return (name) => {
-    if (name === point && --remaining <= 0) process.kill(process.pid, 'SIGKILL');
-  };
+export function holdCheckoutTarget<T>(workdir: string, operation: string, fn: () => Promise<T>): Promise<T> {
+  const path = checkoutLockPath(workdir);
+  let lock = targetLocks.get(path);
+  if (!lock) targetLocks.set(path, (lock = new FileLock(path, `the work tree ${resolve(workdir)}`)));
+  return lock.hold(operation, fn);
 }
 
 /**
  * A work tree for `chain` at `workdir`: reused when it already holds the chain's repository
- * (a previous checkout, or the person's own clone), else cloned from `source` (through the
- * mirror cache for URLs). A fresh clone goes to a temporary sibling and is renamed into place,
- * so a killed checkout never leaves a half-cloned directory that looks usable.
+ * (a previous checkout, or the person's own clone), else made from `source` (through the mirror
+ * cache for URLs) with history up to the base commit only. A new work tree is made in a temporary
+ * sibling and renamed into place, so a killed checkout never leaves a half-made directory that
+ * looks usable; the checkout-target lock keeps a second process from racing that rename.
+ * `notes`: what a person must be told (a reused repository that holds later history).
  */
 export async function prepareWorkTree(
   chain: Chain,
   source: RepoSource,
   workdir: string,
   log: EngineLog = () => {},
-): Promise<Workspace> {
-  const abs = resolve(workdir);
-  const exists = existsSync(abs);
-  if (exists && !statSync(abs).isDirectory()) throw new UserError(`--dir ${abs} is a file`, 'input');
-  const empty = !exists || readdirSync(abs).length === 0;
-  if (!empty) {
-    if (!existsSync(join(abs, '.git')))
-      throw new UserError(`--dir ${abs} is not empty and is not a git repository; choose a new directory`, 'input');
-    const ws = await openWorkspace(abs, log);
-    const runId = ws.store.currentRunId();
-    const previous = runId ? ws.store.loadChain(runId) : null;
-    if (previous && previous.id !== chain.id) {
-      throw new UserError(
-        `--dir ${abs} holds a run of chain '${previous.id}', not '${chain.id}'; choose a new directory`,
-        'state',
-      );
-    }
-    if (!(await ws.git.resolveCommit(chain.baseCommit))) {
-      throw new UserError(
-        `the repository in ${abs} has no commit ${chain.baseCommit} (the chain's base_commit); is it a clone of ${chain.repo}?`,
-        'git',
-      );
-    }
-    // A clone whose first checkout never happened (killed in between) has no index: nothing to stash.
-    return existsSync(join(await ws.git.gitDir(), 'index')) ? ws : { ...ws, freshClone: true };
-  }
-  const local = await ensureLocalSource(source, chain.baseCommit, log);
-  const topParent = mkdirSync(dirname(abs), { recursive: true });
-  for (const name of removeAbandonedPartials(dirname(abs), PARTIAL_CLONE))
-    log(`removed ${join(dirname(abs), name)}, the unfinished clone of a checkout that was killed`);
-  const partial = join(dirname(abs), `.${basename(abs)}.chainlens-partial-${process.pid}`);
-  rmSync(partial, { recursive: true, force: true });
-  log(`cloning ${describeRepoSource(source)} into ${abs}`);
-  const created: CreatedPaths = { workTree: !exists, topParent };
-  try {
-    await cloneWorkTree(local, partial, describeRepoSource(source));
-    if (exists) rmdirSync(abs);
-    renameSync(partial, abs);
-  } catch (e) {
-    removeCreated(abs, { ...created, workTree: false });
-    throw e;
-  } finally {
+): Promise<Workspace & { notes: string[] }> {
+  return holdCheckoutTarget(workdir, 'prepare the work tree', async () => {
+    const abs = resolve(workdir);
+    const exists = existsSync(abs);
+    if (exists && !statSync(abs).isDirectory()) throw new UserError(`--dir ${abs} is a file`, 'input');
+    const empty = !exists || readdirSync(abs).length === 0;
+    if (!empty) return reuseWorkTree(chain, abs, log);
+    const local = await ensureLocalSource(source, chain.baseCommit, log);
+    const topParent = mkdirSync(dirname(abs), { recursive: true });
+    for (const name of removeAbandonedPartials(dirname(abs), PARTIAL_CLONE))
+      log(`removed ${join(dirname(abs), name)}, the unfinished clone of a checkout that was killed`);
+    const partial = join(dirname(abs), `.${basename(abs)}.chainlens-partial-${process.pid}`);
     rmSync(partial, { recursive: true, force: true });
-  }
-  return { ...(await workspaceAt(abs, log)), freshClone: true, created };
+    log(`copying the history of ${describeRepoSource(source)} up to ${chain.baseCommit.slice(0, 12)} into ${abs}`);
+    const created: CreatedPaths = { workTree: !exists, topParent };
+    try {
+      await createWorkTree(local, partial, chain.baseCommit);
+      if (exists) rmdirSync(abs);
+      renameSync(partial, abs);
+    } catch (e) {
+      removeCreated(abs, { ...created, workTree: false });
+      throw e;
+    } finally {
+      rmSync(partial, { recursive: true, force: true });
+    }
+    return { ...(await workspaceAt(abs, log)), freshClone: true, created, notes: [] };
+  });
 }
 
-/** Takes away what a fresh checkout created (the clone, and parents made for it); an existing empty directory stays. */
-function removeCreated(workTree: string, created: CreatedPaths): void {
+async function reuseWorkTree(chain: Chain, abs: string, log: EngineLog): Promise<Workspace & { notes: string[] }> {
+  if (!existsSync(join(abs, '.git')))
+    throw new UserError(`--dir ${abs} is not empty and is not a git repository; choose a new directory`, 'input');
+  const ws = await openWorkspace(abs, log);
+  const runId = ws.store.currentRunId();
+  const previous = runId ? ws.store.loadChain(runId) : null;
+  if (previous && previous.id !== chain.id) {
+    throw new UserError(
+      `--dir ${abs} holds a run of chain '${previous.id}', not '${chain.id}'; choose a new directory`,
+      'state',
+    );
+  }
+  const base = await ws.git.resolveCommit(chain.baseCommit);
+  if (!base) {
+    throw new UserError(
+      `the repository in ${abs} has no commit ${chain.baseCommit} (the chain's base_commit); is it a clone of ${chain.repo}?`,
+      'git',
+    );
+  }
+  const later = await laterHistory(ws.git, base);
+  const notes = later
+    ? [
+        `The repository in ${abs} holds ${later.commits} commit(s) after the chain's base commit (on ${later.refs.slice(0, 3).join(', ')}${later.refs.length > 3 ? ', …' : ''}): whoever solves here can read them, future fixes included. For a benchmark, check the chain out into a new directory: ChainLens then copies the history up to the base commit only.`,
+      ]
+    : [];
+  // A work tree whose first checkout never happened (killed in between) has no index: nothing to stash.
+  return existsSync(join(await ws.git.gitDir(), 'index')) ? { ...ws, notes } : { ...ws, freshClone: true, notes };
+}
+
+/**
+ * Takes away what a fresh checkout created (the work tree, parents made for it, and the state
+ * folder its run got in the data directory); an existing empty directory stays.
+ */
+function removeCreated(workTree: string, created: CreatedPaths, store?: RunStore): void {
+  // The state folder first: its pointer lives in the work tree, so it could not be found afterwards.
+  if (store?.exists) rmSync(store.root, { recursive: true, force: true });
   if (created.workTree) rmSync(workTree, { recursive: true, force: true });
   else if (existsSync(workTree))
     for (const name of readdirSync(workTree)) rmSync(join(workTree, name), { recursive: true, force: true });
@@ -144,9 +161,12 @@ function removeCreated(workTree: string, created: CreatedPaths): void {
 }
 
 /**
- * Checks `chain` out into `workdir` and starts a run there. A checkout that fails (an Oracle
- * start whose gold patches do not apply, a bad start step) leaves nothing behind: a clone made
- * for it is removed again. A work tree that existed before keeps everything it had.
+ * Checks `chain` out into `workdir` and starts a run there, as one writer: the directory (a new
+ * one too) and then its run are locked meanwhile, so a second checkout, replay or eval of the same
+ * directory is refused at once, naming this one (`operation` is what the lock says it is doing).
+ * A checkout that fails (an Oracle start whose gold patches do not apply, a bad start step) leaves
+ * nothing behind: a clone made for it is removed again. A work tree that existed before keeps
+ * everything it had.
  */
 export async function checkoutRun(
   chain: Chain,
@@ -154,18 +174,23 @@ export async function checkoutRun(
   workdir: string,
   start: Omit<StartRunArgs, 'chain' | 'repoSource' | 'freshClone'>,
   log: EngineLog = () => {},
+  operation = 'checkout',
 ): Promise<{ workspace: Workspace } & EngineResult> {
-  const ws = await prepareWorkTree(chain, source, workdir, log);
-  try {
-    const result = await ws.engine.start({
-      ...start,
-      chain,
-      repoSource: describeRepoSource(source),
-      freshClone: ws.freshClone,
-    });
-    return { workspace: ws, ...result };
-  } catch (e) {
-    if (ws.created) removeCreated(ws.dir, ws.created);
-    throw e;
-  }
+  return holdCheckoutTarget(workdir, operation, async () => {
+    const ws = await prepareWorkTree(chain, source, workdir, log);
+    try {
+      const result = await ws.store.hold(operation, () =>
+        ws.engine.start({
+          ...start,
+          chain,
+          repoSource: describeRepoSource(source),
+          freshClone: ws.freshClone,
+        }),
+      );
+      return { workspace: ws, ...result, notes: [...ws.notes, ...result.notes] };
+    } catch (e) {
+      if (ws.created) removeCreated(ws.dir, ws.created, ws.store);
+      throw e;
+    }
+  });
 }

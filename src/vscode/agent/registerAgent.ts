@@ -10,6 +10,7 @@ import { AgentSession } from '../../infra/agent/session';
 import { handStepToAgent, takeOverStep } from '../../infra/agent/handover';
 import { saveAgentSettings } from '../../infra/agent/agentFiles';
 import { showError } from '../errors';
+import { requireTrust, restrictedMessage } from '../trust';
 import type { ChainLensServices } from '../services';
 
 /** Name of a ChainLens tool among VS Code's language-model tools (package.json languageModelTools). */
@@ -63,6 +64,10 @@ export function registerAgent(context: vscode.ExtensionContext, services: ChainL
       vscode.lm.registerTool<Record<string, unknown>>(lmToolName(tool), {
         prepareInvocation: () => ({ invocationMessage: `ChainLens: ${tool.title.toLowerCase()}` }),
         async invoke(options, token) {
+          // Every tool opens the run with git (and submit_step commits): not in Restricted Mode.
+          // The refusal goes back to the model as the tool's answer, like any other error.
+          if (!vscode.workspace.isTrusted)
+            return textResult(`Error: ${restrictedMessage(`ChainLens's ${tool.name} tool`)}`);
           const ac = new AbortController();
           const sub = token.onCancellationRequested(() => ac.abort());
           try {
@@ -71,7 +76,7 @@ export function registerAgent(context: vscode.ExtensionContext, services: ChainL
             // Any call may change the run (the agent claims the step, submits it): show it.
             await services.runs.reload();
             // Errors go back to the model as the tool's answer, so it can correct itself.
-            return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
+            return textResult(result.text);
           } finally {
             sub.dispose();
           }
@@ -85,6 +90,7 @@ export function registerAgent(context: vscode.ExtensionContext, services: ChainL
   context.subscriptions.push(
     definitionsChanged,
     services.onDidChangeRun(() => definitionsChanged.fire()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => definitionsChanged.fire()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration('chainlens.agent')) return;
       definitionsChanged.fire();
@@ -96,7 +102,8 @@ export function registerAgent(context: vscode.ExtensionContext, services: ChainL
       onDidChangeMcpServerDefinitions: definitionsChanged.event,
       provideMcpServerDefinitions: () => {
         const run = services.runs.current;
-        if (!run) return [];
+        // The server runs git in the folder like the tools do: none in Restricted Mode.
+        if (!run || !vscode.workspace.isTrusted) return [];
         const cli = context.asAbsolutePath('dist/cli.js');
         if (!existsSync(cli)) {
           services.output.warn(`ChainLens MCP server not offered: ${cli} is missing from this installation`);
@@ -124,6 +131,7 @@ export function registerAgent(context: vscode.ExtensionContext, services: ChainL
       const run = services.runs.current;
       if (!run) return void vscode.window.showWarningMessage('No chain run is open: open a chain first.');
       try {
+        requireTrust('Changing who solves the step');
         const { step } = await action(run.dir);
         await services.runs.reload();
         services.output.info(done(step));
@@ -159,6 +167,10 @@ export function registerAgent(context: vscode.ExtensionContext, services: ChainL
       ),
     ),
   );
+}
+
+function textResult(text: string): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 }
 
 function personName(): string | undefined {

@@ -58,7 +58,7 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
     return both.sort((a, b) => b.evaluated_at.localeCompare(a.evaluated_at))[0];
   }
 
-  /** Reads the run's recorded evaluations (kept under .git/chainlens) when the run changes. */
+  /** Reads the run's recorded evaluations (kept in its state folder) when the run changes. */
   private async loadCache(): Promise<void> {
     const run = this.runs.current;
     if (!run || run.state.runId === this.cacheRunId) return;

@@ -1,4 +1,5 @@
-// Drift labels of one run as JSONL next to the run: <git dir>/chainlens/runs/<run>.labels.jsonl.
+// Drift labels of one run as JSONL next to the run, in the work tree's state folder (outside the
+// work tree, docs/run-state.md): <state folder>/runs/<run>.labels.jsonl.
 // Adding appends one line (one write of a whole line with O_APPEND, so a crash leaves whole lines);
 // editing and removing rewrite the file through a temporary sibling and a rename.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -6,8 +7,8 @@ import { dirname, join } from 'node:path';
 import { parseLabels } from '../../core/labels/parse';
 import { DriftLabelRecordSchema, type DriftLabelRecord } from '../../protocol/labels';
 
-export function labelsFile(gitDir: string, runId: string): string {
-  return join(gitDir, 'chainlens', 'runs', `${runId}.labels.jsonl`);
+export function labelsFile(stateRoot: string, runId: string): string {
+  return join(stateRoot, 'runs', `${runId}.labels.jsonl`);
 }
 
 /** Same target and time: how a record is recognised for editing and removal. */

@@ -55,7 +55,7 @@ export function registerLabels(
   const storeFor = async (): Promise<LabelStore> => {
     const run = services.run;
     if (!run) throw new Error('No chain is open.');
-    const path = labelsFile(await run.workspace.git.gitDir(), run.state.runId);
+    const path = labelsFile(run.workspace.store.root, run.state.runId);
     if (store?.path !== path) store = new LabelStore(path);
     return store;
   };

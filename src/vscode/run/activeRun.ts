@@ -11,6 +11,7 @@ import { Git } from '../../infra/git/git';
 import type { RepoSource } from '../../infra/git/mirror';
 import { RunStore } from '../../infra/runs/store';
 import { checkoutRun, openWorkspace, type Workspace } from '../../infra/runs/workspace';
+import { hasLegacyState, pointerPath } from '../../infra/runs/stateDir';
 import type { ActiveRunService, ChainRunSnapshot } from '../services';
 import { requireTrust } from '../trust';
 
@@ -93,7 +94,7 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
   private resumeReadOnly(dir: string): { notes: string[] } | undefined {
     const gitDir = join(dir, '.git');
     if (!existsSync(gitDir) || !statSync(gitDir).isDirectory()) return undefined;
-    const store = new RunStore(gitDir);
+    const store = new RunStore(gitDir, dir, { readOnly: true });
     const runId = store.currentRunId();
     const state = runId ? store.loadRun(runId) : null;
     const chain = runId ? store.loadChain(runId) : null;
@@ -113,7 +114,11 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
       if (onProgress) this.listeners.add(onProgress);
       try {
         const { source, workTree, chain: requested, ...args } = request;
-        const { workspace: ws, state, notes } = await checkoutRun(requested, source, workTree, args, this.log);
+        const {
+          workspace: ws,
+          state,
+          notes,
+        } = await checkoutRun(requested, source, workTree, args, this.log, 'open chain');
         const chain = ws.store.loadChain(state.runId) ?? request.chain;
         return { snapshot: this.set({ dir: ws.dir, state, chain, workspace: ws }), notes };
       } finally {
@@ -222,7 +227,11 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
   }
 }
 
-/** Whether a folder is a ChainLens work tree (what the workspaceContains activation event looks for). */
+/**
+ * Whether a folder is a ChainLens work tree (what the workspaceContains activation events look
+ * for): its pointer to the state folder, or state of the old in-repository layout.
+ */
 export function hasChainLensRun(folder: string): boolean {
-  return existsSync(join(folder, '.git', 'chainlens', 'current'));
+  const gitDir = join(folder, '.git');
+  return existsSync(pointerPath(gitDir)) || hasLegacyState(gitDir);
 }

@@ -138,7 +138,7 @@ export async function switchMode(services: ChainLensServices, runs: ActiveRun, g
       `Start ${mode === 'oracle' ? 'an' : 'a'} ${modeLabel(mode)} run? Your uncommitted changes are stashed first.`,
       {
         modal: true,
-        detail: `Run ${run.state.runId} stays in .git/chainlens with its step refs and results; the log names the stash entry and how to restore it.`,
+        detail: `Run ${run.state.runId} is kept with its step refs and results; the log names the stash entry and how to restore it (\`chainlens status\` lists it too).`,
       },
       'Stash and Switch',
     );

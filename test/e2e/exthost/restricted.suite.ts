@@ -1,6 +1,7 @@
 // Inside the extension host of a VS Code that opened an untrusted ChainLens work tree
 // (Restricted Mode): the run is shown from its state files, and nothing runs git or a container.
 import * as assert from 'node:assert/strict';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { suite, suiteSetup, test } from '../harness/exthost/suite';
@@ -31,6 +32,30 @@ suite('ChainLens in Restricted Mode', () => {
       /Restricted Mode.*Trust this folder/,
     );
     assert.equal(api.services.evaluation.latest(1), undefined);
+  });
+
+  test('the agent tools (language-model tools) refuse too: submit_step answers why and runs no git', async () => {
+    const run = api.services.run!;
+    const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    // What git would change on a submit, read as plain files (running git here is what must not happen).
+    const branch = join(folder, '.git', 'refs', 'heads', 'chainlens', run.state.runId);
+    const runFile = join(run.workspace.store.root, 'runs', `${run.state.runId}.json`);
+    const before = [readFileSync(branch, 'utf8'), readFileSync(runFile, 'utf8')];
+    writeFileSync(join(folder, 'invoicekit', 'agent-edit.py'), '# an agent would submit this\n');
+    try {
+      const cts = new vscode.CancellationTokenSource();
+      const result = await vscode.lm.invokeTool(
+        'chainlens_submit_step',
+        { input: {}, toolInvocationToken: undefined },
+        cts.token,
+      );
+      const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+      assert.match(text, /^Error: Restricted Mode: ChainLens's submit_step tool runs git in this folder/);
+      assert.deepEqual([readFileSync(branch, 'utf8'), readFileSync(runFile, 'utf8')], before);
+      assert.equal(api.services.run!.state.currentStep, 1);
+    } finally {
+      rmSync(join(folder, 'invoicekit', 'agent-edit.py'), { force: true });
+    }
   });
 
   test('does not start, submit or switch runs (git hooks could run code)', async () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTinyChain, git, type TinyChain } from '../../helpers/tinyChain';
 import { runCli } from '../../helpers/cli';
@@ -25,7 +25,7 @@ async function status(dir: string) {
 const ref = (dir: string, name: string) => git(dir, 'rev-parse', name).trim();
 
 test(
-  'checkout starts a Seq run at base_commit; state lives in .git and never shows in the work tree',
+  'checkout starts a Seq run at base_commit; state lives in the data directory, the work tree keeps only a pointer',
   withChain(async (c) => {
     const dir = join(c.root, 'work');
     const r = await runCli(['checkout', c.chainFile, '--repo', c.repo, '--dir', dir]);
@@ -33,8 +33,10 @@ test(
     assert.match(r.stdout, /mode seq {2}step 1 of 3/);
     assert.equal(ref(dir, 'HEAD'), c.baseCommit);
     assert.equal(git(dir, 'status', '--porcelain', '--untracked-files=all'), '');
-    assert.ok(existsSync(join(dir, '.git/chainlens/current')));
+    assert.deepEqual(readdirSync(join(dir, '.git/chainlens')), ['state']);
     const s = await status(dir);
+    assert.ok(!s.stateDir.startsWith(dir), s.stateDir);
+    assert.ok(existsSync(join(s.stateDir, 'runs', `${s.run.id}.chain.json`)));
     assert.equal(s.run.mode, 'seq');
     assert.deepEqual(
       s.steps.map((x: { status: string }) => x.status),
@@ -331,7 +333,9 @@ test(
       const r = await runCli(['checkout', c.chainFile, '--repo', url, '--dir', join(c.root, 'w2')]);
       assert.equal(r.code, 0, r.stderr);
       assert.equal(ref(join(c.root, 'w2'), 'HEAD'), c.baseCommit);
-      assert.equal(git(join(c.root, 'w2'), 'remote', 'get-url', 'origin').trim(), url);
+      // The work tree names no remote (nothing leads a solver to the source's later history); the run records it.
+      assert.equal(git(join(c.root, 'w2'), 'remote').trim(), '');
+      assert.equal((await status(join(c.root, 'w2'))).run.repoSource, url);
     } finally {
       delete process.env.CHAINLENS_CACHE;
     }

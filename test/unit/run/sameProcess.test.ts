@@ -1,13 +1,13 @@
 // Two engines on one run in one process (the extension host has the window's and the agent
 // tools'): while one submits, the other must not take the half-written journal for a dead
-// process's leftovers and "recover" it in parallel. Real git and run store; the second engine is
+// process's leftovers and "recover" it in parallel: the run's lock refuses it. Real git and run store; the second engine is
 // started from the first one's fault point, i.e. between two of its writes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChainRunEngine, RunInUseError } from '../../../src/core/run/engine';
-import { openWorkspace, PROCESS_OWNER } from '../../../src/infra/runs/workspace';
+import { openWorkspace } from '../../../src/infra/runs/workspace';
 import { runCli } from '../../helpers/cli';
 import { git, makeTinyChain } from '../../helpers/tinyChain';
 
@@ -32,7 +32,6 @@ test('an engine of the same process refuses to recover a run another engine is s
             (e: unknown) => e,
           );
       },
-      PROCESS_OWNER,
     );
     writeFileSync(
       join(dir, 'calc/ops.py'),

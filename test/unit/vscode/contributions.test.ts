@@ -84,8 +84,12 @@ test('activation: no "*", and every onView / onWebviewPanel event names somethin
   const events: string[] = manifest.activationEvents;
   assert.ok(!events.includes('*') && !events.includes('onStartupFinished'), 'ChainLens activates on demand');
   assert.ok(
+    events.includes('workspaceContains:.git/chainlens/state'),
+    'a ChainLens work tree (its pointer to the state folder) resumes its run on open',
+  );
+  assert.ok(
     events.includes('workspaceContains:.git/chainlens/current'),
-    'a ChainLens work tree resumes its run on open',
+    'a work tree of the old layout activates too, and its state is migrated on open',
   );
   const views = new Set(
     Object.values(contributes.views as Record<string, { id: string }[]>)

@@ -29,7 +29,7 @@ describe('file versions of a step (gold, recorded, submitted)', () => {
   before(() => {
     repo = demoRepoAfterRecordedStep1();
     ({ dir, base, end } = repo);
-    store = new RunStore(join(dir, '.git'));
+    store = new RunStore(join(dir, '.git'), dir);
     store.saveRecorded('r1', { 'i-101': predicted, 'i-102': null });
   });
   after(() => repo.remove());

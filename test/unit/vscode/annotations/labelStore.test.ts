@@ -32,10 +32,10 @@ function withDir(body: (dir: string) => void): void {
 }
 
 describe('drift label JSONL store next to the run', () => {
-  it('lives at <git dir>/chainlens/runs/<run>.labels.jsonl and appends one line per label', () =>
-    withDir((gitDir) => {
-      const store = new LabelStore(labelsFile(gitDir, 'run-1'));
-      assert.equal(store.path, join(gitDir, 'chainlens', 'runs', 'run-1.labels.jsonl'));
+  it('lives at <state folder>/runs/<run>.labels.jsonl and appends one line per label', () =>
+    withDir((stateRoot) => {
+      const store = new LabelStore(labelsFile(stateRoot, 'run-1'));
+      assert.equal(store.path, join(stateRoot, 'runs', 'run-1.labels.jsonl'));
       assert.deepEqual(store.load(), []);
       store.add(rec());
       store.add(rec({ symbol: 'other', time: '2026-01-02T03:05:00.000Z' }));
@@ -49,8 +49,8 @@ describe('drift label JSONL store next to the run', () => {
     }));
 
   it('edits and removes a label by rewriting the file, leaving no temporary file', () =>
-    withDir((gitDir) => {
-      const store = new LabelStore(labelsFile(gitDir, 'r'));
+    withDir((stateRoot) => {
+      const store = new LabelStore(labelsFile(stateRoot, 'r'));
       const a = rec();
       const b = rec({ symbol: 'b', time: '2026-01-02T03:05:00.000Z' });
       store.add(a);
@@ -65,13 +65,13 @@ describe('drift label JSONL store next to the run', () => {
         store.load().map((r) => r.symbol),
         ['parse_amount'],
       );
-      assert.deepEqual(readdirSync(join(gitDir, 'chainlens', 'runs')), ['r.labels.jsonl']);
+      assert.deepEqual(readdirSync(join(stateRoot, 'runs')), ['r.labels.jsonl']);
       assert.throws(() => store.remove(b), /no longer there/);
     }));
 
   it('refuses an invalid record without writing, and names file and line of a bad line on load', () =>
-    withDir((gitDir) => {
-      const store = new LabelStore(labelsFile(gitDir, 'r'));
+    withDir((stateRoot) => {
+      const store = new LabelStore(labelsFile(stateRoot, 'r'));
       store.add(rec());
       assert.throws(() => store.add(rec({ label: 'BUG' as never })));
       assert.equal(store.load().length, 1);
