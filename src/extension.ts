@@ -6,6 +6,8 @@
 import * as vscode from 'vscode';
 import type { AnnotationController } from './vscode/annotations/annotationController';
 import { registerAnnotations } from './vscode/annotations/registerAnnotations';
+import { registerLabels } from './vscode/labels/registerLabels';
+import { registerSymbolCompare } from './vscode/gold/symbolCompare';
 import { registerAgent } from './vscode/agent/registerAgent';
 import { registerChainView } from './vscode/chainView/chainTree';
 import { showError, showNotes } from './vscode/errors';
@@ -55,6 +57,8 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerProblemStatement(context, services);
   registerCompareWithGold(context, services);
   const annotations = registerAnnotations(context, services);
+  registerLabels(context, services, annotations);
+  registerSymbolCompare(context, services, annotations);
   registerStatusBar(context, services);
   registerAgent(context, services);
   registerTrajectories(context, services);

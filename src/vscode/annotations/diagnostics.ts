@@ -2,7 +2,7 @@
 // analysis names, opened or not, with related information at the gold location.
 import * as vscode from 'vscode';
 import type { Decoration } from '../../protocol/analysis';
-import type { StepAnnotations } from './analysisSource';
+import type { StepAnnotations } from '../../app/analysis/annotateStep';
 import { goldUri } from './goldDocuments';
 
 const NAMES = { overshoot: 'Overshoot', undershoot: 'Undershoot', drift: 'Suggested drift' } as const;

@@ -1,7 +1,7 @@
 // The gold version of a file (the step's start + the chain's gold patch) as a read-only virtual
 // document: chainlens-gold:/<run>/step-<k>/<path>. Diagnostics point at it as related information.
 import * as vscode from 'vscode';
-import type { StepAnnotations } from './analysisSource';
+import type { StepAnnotations } from '../../app/analysis/annotateStep';
 
 export const GOLD_SCHEME = 'chainlens-gold';
 

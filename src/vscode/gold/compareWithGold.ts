@@ -4,7 +4,7 @@
 //   chainlens-patch:/<run>/step-<k>/yours.diff      the step's patch: start..end once submitted,
 //                                                   start..work tree (uncommitted too) while current
 import * as vscode from 'vscode';
-import { isStepArg } from '../chainView/chainTree';
+import { isStepArg } from '../commandArgs';
 import { guarded } from '../errors';
 import type { ChainLensServices } from '../services';
 

@@ -7,24 +7,13 @@
 import * as vscode from 'vscode';
 import type { SymbolIndex } from '../../core/analysis/symbols';
 import { MODULE_SYMBOL } from '../../core/analysis/symbols';
-import type { AnnotationController } from '../annotations/annotationController';
 import { guarded } from '../errors';
-import type { ChainLensServices } from '../services';
-import { recordedPatchOf, stepOf } from './fileVersions';
+import { isSymbolTarget } from '../commandArgs';
+import type { ChainLensServices, StepAnnotationsService } from '../services';
+import { recordedPatchOf, stepOf } from '../../app/fileVersions/fileVersion';
 import { VERSION_SCHEME, VersionDocuments, versionUri } from './versionDocuments';
 
 /** What a CodeLens passes; without it the commands use the active editor and its cursor. */
-export interface SymbolTarget {
-  readonly file: string;
-  /** Qualified name; absent or `<module>` for top-level code. */
-  readonly symbol?: string;
-  readonly order?: number;
-}
-
-function isSymbolTarget(x: unknown): x is SymbolTarget {
-  return typeof x === 'object' && x !== null && typeof (x as SymbolTarget).file === 'string';
-}
-
 interface Resolved {
   readonly file: string;
   readonly symbol: string | undefined;
@@ -59,7 +48,7 @@ function atTop(editor: vscode.TextEditor, at: vscode.Range): void {
 export function registerSymbolCompare(
   context: vscode.ExtensionContext,
   services: ChainLensServices,
-  annotations: AnnotationController,
+  annotations: StepAnnotationsService,
 ): void {
   const documents = new VersionDocuments(services);
 

@@ -4,7 +4,7 @@
 // The kind segment is what the provider reads; the suffix is only for the tab title.
 import * as vscode from 'vscode';
 import type { ChainLensServices } from '../services';
-import { fileVersion, type VersionKind } from './fileVersions';
+import { fileVersion, type VersionKind } from '../../app/fileVersions/fileVersion';
 
 export const VERSION_SCHEME = 'chainlens-version';
 

@@ -8,10 +8,9 @@ import { agreement } from '../../core/labels/agreement';
 import { formatAgreement } from '../../core/labels/format';
 import { parseLabels } from '../../core/labels/parse';
 import type { DriftLabel, DriftLabelRecord } from '../../protocol/labels';
-import type { AnnotationController } from '../annotations/annotationController';
-import type { ChangedSymbol, StepAnnotations } from '../annotations/analysisSource';
+import type { ChangedSymbol, StepAnnotations } from '../../app/analysis/annotateStep';
 import { guarded } from '../errors';
-import type { ChainLensServices } from '../services';
+import type { ChainLensServices, StepAnnotationsService } from '../services';
 import { LabelComment, LabelThreads } from './labelComments';
 import { pickLabel } from './labelPick';
 import { LabelStore, labelsFile } from './labelStore';
@@ -47,7 +46,7 @@ async function labellerName(services: ChainLensServices): Promise<string> {
 export function registerLabels(
   context: vscode.ExtensionContext,
   services: ChainLensServices,
-  annotations: AnnotationController,
+  annotations: StepAnnotationsService,
 ): void {
   const threads = new LabelThreads(annotations);
   let store: LabelStore | undefined;

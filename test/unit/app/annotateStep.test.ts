@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSymbolIndex } from '../../../../src/core/analysis/outline';
-import { Git } from '../../../../src/infra/git/git';
-import { TreeSitterParser } from '../../../../src/infra/treesitter/parser';
-import { annotateStep, workTreeChanged } from '../../../../src/vscode/annotations/analysisSource';
-import type { ChainRunSnapshot } from '../../../../src/vscode/services';
-import { demoRepoAfterRecordedStep1 } from '../../../helpers/demoRepo';
-import type { StepState } from '../../../../src/protocol/run';
+import { createSymbolIndex } from '../../../src/core/analysis/outline';
+import { Git } from '../../../src/infra/git/git';
+import { TreeSitterParser } from '../../../src/infra/treesitter/parser';
+import { annotateStep, workTreeChanged } from '../../../src/app/analysis/annotateStep';
+import type { ChainRunSnapshot } from '../../../src/app/run/snapshot';
+import { demoRepoAfterRecordedStep1 } from '../../helpers/demoRepo';
+import type { StepState } from '../../../src/protocol/run';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const git = (dir: string, ...args: string[]) =>

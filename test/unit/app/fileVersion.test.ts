@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RunStore } from '../../../../src/infra/runs/store';
-import { fileVersion, recordedPatchOf } from '../../../../src/vscode/gold/fileVersions';
-import type { ChainRunSnapshot } from '../../../../src/vscode/services';
-import { demoRepoAfterRecordedStep1 } from '../../../helpers/demoRepo';
-import type { StepState } from '../../../../src/protocol/run';
+import { RunStore } from '../../../src/infra/runs/store';
+import { fileVersion, recordedPatchOf } from '../../../src/app/fileVersions/fileVersion';
+import type { ChainRunSnapshot } from '../../../src/app/run/snapshot';
+import { demoRepoAfterRecordedStep1 } from '../../helpers/demoRepo';
+import type { StepState } from '../../../src/protocol/run';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const git = (dir: string, ...args: string[]) =>
