@@ -13,7 +13,7 @@ import type { ChainRunSnapshot } from '../../../src/app/run/snapshot';
 import { demoRepoAfterRecordedStep1 } from '../../helpers/demoRepo';
 import type { StepState } from '../../../src/protocol/run';
 
-const root = join(__dirname, '..', '..', '..', '..');
+const root = join(__dirname, '..', '..', '..');
 const git = (dir: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
 
