@@ -59,6 +59,10 @@ export default tseslint.config(
     rules: restrict(['vscode', '**/vscode/**'], "the CLI never imports 'vscode'"),
   },
   {
+    files: ['src/vscode/**/*.ts', 'src/extension.ts'],
+    rules: restrict(['**/cli/**'], 'the editor calls use cases (src/app), never the CLI'),
+  },
+  {
     files: ['webview-ui/**/*.ts'],
     rules: restrict(
       [

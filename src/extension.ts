@@ -18,6 +18,7 @@ import { registerProblemStatement } from './vscode/problemStatement/problemPanel
 import { ActiveRun, hasChainLensRun } from './vscode/run/activeRun';
 import { registerRunCommands } from './vscode/run/registerRunCommands';
 import type { ChainLensServices } from './vscode/services';
+import { registerDocuments } from './vscode/documents/registerDocuments';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerTesting } from './vscode/testing/registerTesting';
 import { registerTrajectories } from './vscode/trajectories/registerTrajectories';
@@ -39,8 +40,10 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   const output = vscode.window.createOutputChannel('ChainLens', { log: true });
   const runs = new ActiveRun(output);
   const evaluation = new ContainerEvaluationService(runs, output);
+  const documents = registerDocuments(context, () => runs.current, runs.onDidChange);
   const services: ChainLensServices = {
     context,
+    documents,
     output,
     runs,
     evaluation,

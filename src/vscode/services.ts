@@ -8,6 +8,7 @@ import type { RunMode } from '../protocol/run';
 import type { ChainRunSnapshot } from '../app/run/snapshot';
 import type { StepAnnotations } from '../app/analysis/annotateStep';
 import type { SymbolIndex } from '../core/analysis/symbols';
+import type { ChainLensDocuments } from './documents/chainLensDocuments';
 
 /** The run of the work tree the window has open: what the tree, Testing view and status bar show. */
 export type { ChainRunSnapshot };
@@ -90,6 +91,8 @@ export interface ChainLensServices {
   readonly run: ChainRunSnapshot | undefined;
   /** Shortcut for runs.onDidChange. */
   readonly onDidChangeRun: vscode.Event<ChainRunSnapshot | undefined>;
+  /** The one provider of `chainlens:` documents (file versions, patches, trajectory texts). */
+  readonly documents: ChainLensDocuments;
 }
 
 /** Mode names as people write them. */

@@ -52,6 +52,12 @@ const rules: { layer: string; mayImportLayers: string[]; nodeBuiltins: boolean; 
     nodeBuiltins: true,
     vscode: false,
   },
+  {
+    layer: 'src/vscode',
+    mayImportLayers: ['src/core', 'src/protocol', 'src/infra', 'src/app', 'src/vscode'],
+    nodeBuiltins: true,
+    vscode: true,
+  },
   { layer: 'webview-ui', mayImportLayers: ['src/protocol', 'webview-ui'], nodeBuiltins: false, vscode: false },
 ];
 

@@ -10,7 +10,6 @@ import { errorMessage } from '../errors';
 import type { ChainLensServices, StepAnnotationsService } from '../services';
 import { annotateStep, workTreeChanged, type StepAnnotations } from '../../app/analysis/annotateStep';
 import { diagnosticsFor } from './diagnostics';
-import { GoldDocuments } from './goldDocuments';
 import { annotationLevel, type AnnotationLevel } from './level';
 import { AnnotationPainter } from './painter';
 import { mapSpans, toLineEdit } from '../../core/analysis/rangeMapping';
@@ -25,7 +24,6 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
   private drawn = new Map<string, readonly Decoration[]>();
   private readonly painter = new AnnotationPainter();
   readonly diagnostics = vscode.languages.createDiagnosticCollection('chainlens');
-  readonly gold = new GoldDocuments(() => this.annotations);
   private readonly updated = new vscode.EventEmitter<StepAnnotations | undefined>();
   /** Fires after each analysis (labels re-attach their threads). */
   readonly onDidUpdate = this.updated.event;
@@ -40,7 +38,6 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
     this.disposables.push(
       this.painter,
       this.diagnostics,
-      this.gold,
       this.updated,
       services.onDidChangeRun(() => this.schedule(0)),
       vscode.workspace.onDidSaveTextDocument((d) => this.inRun(d.uri) && this.schedule(0)),
@@ -184,10 +181,7 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
     this.annotations = annotations;
     this.drawn = new Map(annotations?.decorations ?? []);
     this.publish();
-    if (annotations)
-      this.gold.refresh(
-        vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'chainlens-gold').map((d) => d.uri),
-      );
+    if (annotations) this.services.documents.refresh((ref) => ref.kind === 'version' && ref.version === 'gold');
     this.updated.fire(annotations);
   }
 

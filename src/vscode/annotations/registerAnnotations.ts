@@ -5,7 +5,6 @@ import { isStepArg } from '../commandArgs';
 import { guarded } from '../errors';
 import type { ChainLensServices } from '../services';
 import { AnnotationController } from './annotationController';
-import { GOLD_SCHEME } from './goldDocuments';
 import { AnnotationHoverProvider } from './hover';
 import { SymbolLensProvider } from './symbolLenses';
 
@@ -26,7 +25,6 @@ export function registerAnnotations(
         (uri, line) => controller.annotationsAt(uri, line),
       ),
     ),
-    vscode.workspace.registerTextDocumentContentProvider(GOLD_SCHEME, controller.gold),
     vscode.commands.registerCommand(
       'chainlens.toggleAnnotations',
       guarded(services.output, 'Toggle Annotations', async () => {

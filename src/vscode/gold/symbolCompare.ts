@@ -11,7 +11,8 @@ import { guarded } from '../errors';
 import { isSymbolTarget } from '../commandArgs';
 import type { ChainLensServices, StepAnnotationsService } from '../services';
 import { recordedPatchOf, stepOf } from '../../app/fileVersions/fileVersion';
-import { VERSION_SCHEME, VersionDocuments, versionUri } from './versionDocuments';
+import { documentUri } from '../documents/chainLensDocuments';
+import type { VersionKind } from '../../app/fileVersions/fileVersion';
 
 /** What a CodeLens passes; without it the commands use the active editor and its cursor. */
 interface Resolved {
@@ -50,7 +51,8 @@ export function registerSymbolCompare(
   services: ChainLensServices,
   annotations: StepAnnotationsService,
 ): void {
-  const documents = new VersionDocuments(services);
+  const versionUri = (t: { runId: string; order: number; kind: VersionKind; path: string }) =>
+    documentUri({ kind: 'version', runId: t.runId, step: t.order, version: t.kind, path: t.path, titled: true });
 
   const resolve = async (arg: unknown): Promise<Resolved> => {
     const run = services.run;
@@ -102,9 +104,6 @@ export function registerSymbolCompare(
   };
 
   context.subscriptions.push(
-    documents,
-    vscode.workspace.registerTextDocumentContentProvider(VERSION_SCHEME, documents),
-    services.onDidChangeRun(() => documents.refreshOpen()),
     vscode.commands.registerCommand(
       'chainlens.compareSymbolWithGold',
       guarded(services.output, 'Compare Symbol with Gold', async (arg?: unknown) => {

@@ -39,7 +39,7 @@ function isSymbolArg(x: unknown): x is { file: string; symbol: string } {
 }
 
 async function labellerName(services: ChainLensServices): Promise<string> {
-  const name = await services.run?.workspace.git.raw(['config', 'user.name']).catch(() => '');
+  const name = await services.run?.workspace.git.userName().catch(() => '');
   return name?.trim() || userInfo().username || 'unknown';
 }
 
