@@ -18,7 +18,6 @@ import type { CancellationTokenLike } from '../../core/util/cancellation';
 import type { Decoration, StepAnalysis } from '../../protocol/analysis';
 import type { StepState } from '../../protocol/run';
 import { readBlobs } from '../../infra/git/blobReader';
-import { fileVersion } from '../fileVersions/fileVersion';
 import type { ChainRunSnapshot } from '../run/snapshot';
 
 export type { ChangedSymbol };
@@ -44,8 +43,6 @@ export interface StepAnnotations {
    */
   readonly lines: WorkTreeLines;
   readonly goldPatch: Patch;
-  /** The file after the gold patch (pre-image at the step's start), undefined when gold deletes it. */
-  goldText(path: string): Promise<string | undefined>;
 }
 
 /** Does the current step's work tree differ from its start? (cheap: no analysis) */
@@ -171,11 +168,5 @@ export async function annotateStep(
     symbols: symbols.flatMap((x) => lines.toWorkTree(x.file, x) ?? []),
     lines,
     goldPatch,
-    async goldText(path) {
-      const version = await fileVersion(run, step.order, 'gold', path);
-      if ('text' in version) return version.text;
-      if (version.absent) return undefined;
-      throw new Error(version.missing);
-    },
   };
 }
