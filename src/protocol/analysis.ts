@@ -8,7 +8,6 @@ import { DriftGroupSchema, DriftLabelSchema } from './labels';
  * Everything here is relative to gold, not proof of a bug.
  */
 export const AnalysisSideSchema = z.enum(['step', 'gold', 'base']);
-export type AnalysisSide = z.infer<typeof AnalysisSideSchema>;
 
 export const SideRangeSchema = z.object({
   side: AnalysisSideSchema,

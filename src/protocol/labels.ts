@@ -26,7 +26,6 @@ export const LineRangeSchema = z
     endLine: z.number().int().positive(),
   })
   .refine((r) => r.endLine >= r.startLine, { message: 'endLine must not be before startLine', path: ['endLine'] });
-export type LineRange = z.infer<typeof LineRangeSchema>;
 
 /**
  * One drift label, one JSONL line. A target is (instance, file, symbol) when the symbol is known,

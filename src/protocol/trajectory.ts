@@ -50,7 +50,6 @@ export const LineRangeSchema = z.object({
 export type LineRange = z.infer<typeof LineRangeSchema>;
 
 export const FileAccessSchema = z.enum(['view', 'search', 'edit', 'create', 'delete', 'run']);
-export type FileAccess = z.infer<typeof FileAccessSchema>;
 
 /**
  * A file a step read or wrote. `path` is repository-relative when the repository root is known
