@@ -111,7 +111,7 @@ const ALLOWED: { file: string; paths: string[]; why: string }[] = [
   },
   {
     file: 'test/fixtures/formats/swebench_lite_5_instances.json',
-    paths: ['/home/projects', '/tmp/pycs-', '/tmp/pycs-d', '/tmp/pycs'],
+    paths: ['/tmp/pycs-', '/tmp/pycs-d', '/tmp/pycs'],
     why: 'SWE-bench Lite instances, copied unmodified (their patches and problem statements)',
   },
   {
