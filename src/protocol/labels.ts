@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The ten behavioural drift labels of CodeThread (REFERENCE.md §5), spelled exactly as there. */
+/** The ten behavioural drift labels of CodeThread (docs/reference/drift-taxonomy.md), spelled exactly as there. */
 export const DRIFT_LABELS = [
   'EQUIVALENT',
   'STYLE',
