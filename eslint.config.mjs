@@ -1,4 +1,4 @@
-// The layer rule of DESIGN.md, enforced mechanically (test/unit/layers.test.ts checks the same).
+// The layer rule of docs/ARCHITECTURE.md, enforced mechanically (test/unit/layers.test.ts checks the same).
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'child_process', 'net', 'http', 'https', 'os', 'path', 'worker_threads'];
@@ -30,7 +30,7 @@ export default tseslint.config(
     files: ['src/core/**/*.ts'],
     rules: restrict(
       ['vscode', ...nodeBuiltins, '**/infra/**', '**/vscode/**', '**/cli/**'],
-      'src/core is pure: data in, data out (DESIGN.md)',
+      'src/core is pure: data in, data out (docs/ARCHITECTURE.md)',
     ),
   },
   {

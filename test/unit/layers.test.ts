@@ -1,4 +1,4 @@
-// DESIGN.md's import rule, checked on the source text so a violation fails even if lint is skipped.
+// The import rule of docs/ARCHITECTURE.md, checked on the source text so a violation fails even if lint is skipped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -50,7 +50,7 @@ const rules: { layer: string; mayImportLayers: string[]; nodeBuiltins: boolean; 
 ];
 
 for (const rule of rules) {
-  test(`${rule.layer} imports only what DESIGN.md allows`, () => {
+  test(`${rule.layer} imports only what docs/ARCHITECTURE.md allows`, () => {
     const violations: string[] = [];
     for (const file of sourceFiles(rule.layer)) {
       for (const spec of importsOf(file)) {
