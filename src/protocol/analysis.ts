@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { DriftGroupSchema, DriftLabelSchema } from './labels';
 
 /**
- * The result of analysing one step's patch against its gold patch (DESIGN.md "Patch analysis").
+ * The result of analysing one step's patch against its gold patch (docs/reference/analysis.md).
  * Lines are 1-based. "step" lines refer to the file after the step's patch (the work tree at the
  * step's end), "gold" lines to the file after the gold patch, "base" lines to the file before.
  * Everything here is relative to gold, not proof of a bug.
  */
 export const AnalysisSideSchema = z.enum(['step', 'gold', 'base']);
-export type AnalysisSide = z.infer<typeof AnalysisSideSchema>;
 
 export const SideRangeSchema = z.object({
   side: AnalysisSideSchema,

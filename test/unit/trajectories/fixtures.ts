@@ -1,5 +1,5 @@
 // Paths and readers for the trajectory samples: the real, unmodified files in
-// test/fixtures/formats (copies of shared/fixtures/formats, REFERENCE.md §7) and ChainLens's OpenHands fixtures.
+// test/fixtures/formats (its README says where they come from) and ChainLens's OpenHands fixtures.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseTrajectory } from '../../../src/core/trajectories';
