@@ -1,79 +1,72 @@
-// Compare with Gold: the step's patch next to the gold patch in VS Code's diff editor. Both are
-// read-only virtual documents (chainlens-patch: scheme), never files in the work tree:
-//   chainlens-patch:/<run>/step-<k>/gold.diff       the chain's gold patch
-//   chainlens-patch:/<run>/step-<k>/yours.diff      the step's patch: start..end once submitted,
-//                                                   start..work tree (uncommitted too) while current
+// Compare Step with Gold: every file the step or its gold patch changes, each as gold's version
+// against the step's, in VS Code's multi-file diff editor (the changes view), beside the problem
+// statement. Gold's side is a read-only version document (versionDocuments.ts); the step's side
+// is the work tree's file itself while the step is current (edit it right there), else the file
+// as the step's submitted commit left it.
 import * as vscode from 'vscode';
+import { parsePatch } from '../../core/patch/parse';
+import { filePath } from '../../core/patch/types';
 import { isStepArg } from '../chainView/chainTree';
 import { guarded } from '../errors';
-import type { ChainLensServices } from '../services';
+import type { ChainLensServices, ChainRunSnapshot } from '../services';
+import type { StepState } from '../../protocol/run';
+import { versionUri } from './versionDocuments';
 
-export const PATCH_SCHEME = 'chainlens-patch';
-
-type PatchKind = 'gold' | 'yours';
-
-export function patchUri(runId: string, order: number, kind: PatchKind): vscode.Uri {
-  return vscode.Uri.from({ scheme: PATCH_SCHEME, path: `/${runId}/step-${order}/${kind}.diff` });
+/** The paths a patch touches (old and new name of a rename: the other side may have either). */
+function pathsOf(patchText: string, source: string): string[] {
+  return parsePatch(patchText, source).files.map((f) => filePath(f));
 }
 
-function parsePatchUri(uri: vscode.Uri): { runId: string; order: number; kind: PatchKind } | undefined {
-  const m = /^\/([a-z0-9-]+)\/step-(\d+)\/(gold|yours)\.diff$/.exec(uri.path);
-  return m ? { runId: m[1], order: Number(m[2]), kind: m[3] as PatchKind } : undefined;
+/** The step's patch so far: start..end once submitted, start..work tree while current. */
+async function stepPatch(run: ChainRunSnapshot, step: StepState): Promise<string> {
+  const git = run.workspace.git;
+  return step.end ? git.diff(step.start as string, step.end) : git.diffWorkTree(step.start as string);
 }
 
-class PatchDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-  private readonly open = new Set<string>();
+/** [label, gold's version, the step's version] per file, in path order. */
+export async function changesOf(run: ChainRunSnapshot, order: number): Promise<[vscode.Uri, vscode.Uri, vscode.Uri][]> {
+  const index = run.state.steps.findIndex((s) => s.order === order);
+  const step = run.state.steps[index];
+  const gold = run.chain.steps[index].goldPatch;
+  const paths = new Set([
+    ...pathsOf(gold, `gold patch of step ${order}`),
+    ...pathsOf(await stepPatch(run, step), `step ${order}'s patch`),
+  ]);
+  const runId = run.state.runId;
+  return [...paths].sort().map((path) => {
+    const workTree = vscode.Uri.joinPath(vscode.Uri.file(run.dir), ...path.split('/'));
+    const mine = step.end ? versionUri({ runId, order, kind: 'submitted', path }) : workTree;
+    return [workTree, versionUri({ runId, order, kind: 'gold', path }), mine];
+  });
+}
 
-  constructor(private readonly services: ChainLensServices) {}
+function isProblemStatement(tab: vscode.Tab | undefined): boolean {
+  return tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('chainlens.problemStatement');
+}
 
-  /** The work-tree side changes as the person edits: refresh open "yours" documents on save and run change. */
-  refreshYours(): void {
-    for (const key of this.open) {
-      const uri = vscode.Uri.parse(key);
-      if (parsePatchUri(uri)?.kind === 'yours') this.changed.fire(uri);
-    }
-  }
-
-  forget(uri: vscode.Uri): void {
-    this.open.delete(uri.toString());
-  }
-
-  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const target = parsePatchUri(uri);
-    const run = this.services.run;
-    if (!target) return `Not a ChainLens patch: ${uri.toString()}\n`;
-    if (!run || run.state.runId !== target.runId) return `Run ${target.runId} is not the open run of this window.\n`;
-    this.open.add(uri.toString());
-    const index = run.state.steps.findIndex((s) => s.order === target.order);
-    if (index < 0) return `The chain has no step ${target.order}.\n`;
-    if (target.kind === 'gold') return run.chain.steps[index].goldPatch;
-    const step = run.state.steps[index];
-    const git = run.workspace.git;
-    if (!vscode.workspace.isTrusted)
-      return 'Restricted Mode: your side of the comparison needs git, which ChainLens does not run in an untrusted folder. Trust the folder to see it.\n';
-    if (!step.start) return `Step ${step.order} has not started yet.\n`;
-    if (step.end) return (await git.diff(step.start, step.end)) || `Step ${step.order} changed nothing.\n`;
-    return (await git.diffWorkTree(step.start)) || `No changes yet: edit the work tree to solve step ${step.order}.\n`;
-  }
-
-  dispose(): void {
-    this.changed.dispose();
-  }
+/**
+ * The multi-file diff editor opens in the active group. When that group shows the problem
+ * statement (its Compare button, or the panel just focused), go to another group, or make one to
+ * its left, so the comparison opens beside the statement instead of over it.
+ */
+async function focusBesideProblemStatement(): Promise<void> {
+  const groups = vscode.window.tabGroups;
+  if (!isProblemStatement(groups.activeTabGroup.activeTab)) return;
+  const other = groups.all.find((g) => g !== groups.activeTabGroup && !isProblemStatement(g.activeTab));
+  const focus = [
+    'workbench.action.focusFirstEditorGroup',
+    'workbench.action.focusSecondEditorGroup',
+    'workbench.action.focusThirdEditorGroup',
+    'workbench.action.focusFourthEditorGroup',
+  ][(other?.viewColumn ?? 0) - 1];
+  await vscode.commands.executeCommand(focus ?? 'workbench.action.newGroupLeft');
 }
 
 export function registerCompareWithGold(context: vscode.ExtensionContext, services: ChainLensServices): void {
-  const documents = new PatchDocuments(services);
   context.subscriptions.push(
-    documents,
-    vscode.workspace.registerTextDocumentContentProvider(PATCH_SCHEME, documents),
-    vscode.workspace.onDidSaveTextDocument(() => documents.refreshYours()),
-    vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === PATCH_SCHEME && documents.forget(d.uri)),
-    services.onDidChangeRun(() => documents.refreshYours()),
     vscode.commands.registerCommand(
       'chainlens.compareWithGold',
-      guarded(services.output, 'Compare with Gold', async (arg?: unknown) => {
+      guarded(services.output, 'Compare Step with Gold', async (arg?: unknown) => {
         const run = services.run;
         if (!run) throw new Error('No chain is open.');
         const order = isStepArg(arg)
@@ -81,21 +74,21 @@ export function registerCompareWithGold(context: vscode.ExtensionContext, servic
           : (run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order);
         const step = run.state.steps.find((s) => s.order === order);
         if (!step) throw new Error(`The chain has no step ${order}.`);
-        if (step.status === 'pending')
+        if (step.status === 'pending' || !step.start)
           throw new Error(`Step ${order} has not started yet: there is nothing to compare.`);
+        if (!vscode.workspace.isTrusted)
+          throw new Error(
+            "Restricted Mode: the step's side of the comparison is read with git, which ChainLens does not run in an untrusted folder. Trust the folder to compare.",
+          );
         const yours =
           step.status === 'current'
             ? 'your work'
             : step.author.kind === 'human'
               ? 'your patch'
               : `${step.author.kind} patch`;
-        await vscode.commands.executeCommand(
-          'vscode.diff',
-          patchUri(run.state.runId, order, 'gold'),
-          patchUri(run.state.runId, order, 'yours'),
-          `Step ${order}: gold ↔ ${yours}`,
-          { preview: true } satisfies vscode.TextDocumentShowOptions,
-        );
+        const changes = await changesOf(run, order);
+        await focusBesideProblemStatement();
+        await vscode.commands.executeCommand('vscode.changes', `Step ${order}: gold ↔ ${yours}`, changes);
       }),
     ),
   );
