@@ -20,6 +20,8 @@ export interface AnnotationNote {
   readonly labels: readonly DriftLabel[];
   /** Input/error contract drift (shown as information, other drift as a hint). */
   readonly iec: boolean;
+  /** Drift whose every suggestion has low confidence: drawn quietly, a hint in Problems. */
+  readonly low?: boolean;
   /** The decorations this note stands for (hovers look up the gold hunk of an undershoot). */
   readonly decorations: readonly Decoration[];
 }
@@ -111,15 +113,18 @@ export function annotationNotes(
     const suggestion = drift.find((s) => s.file === file && s.symbol === symbol && s.label === labels[0]);
     const w = where(symbol || undefined, file);
     const reason = suggestion?.reason ? ` (${suggestion.reason})` : '';
+    const low = shown.every((d) => d.confidence === 'low');
     notes.push({
       kind: 'drift',
       startLine: Math.min(...shown.map((d) => d.startLine)),
       endLine: Math.max(...shown.map((d) => d.endLine)),
       ...(symbol ? { symbol } : {}),
-      message: `Differs from gold? ${w} ${joinWords(labels.map((l) => PLAIN_DRIFT[l]))}${reason}. A suggestion to confirm or relabel, not a verdict.`,
-      code: `drift: ${labels.join(', ')}`,
+      message: `Differs from gold? ${w} ${joinWords(labels.map((l) => PLAIN_DRIFT[l]))}${reason}. ${low ? 'Low confidence: often the same behaviour written another way. ' : ''}A suggestion to confirm or relabel, not a verdict.`,
+      code: `drift: ${labels.join(', ')}${low ? ' (low confidence)' : ''}`,
       labels,
-      iec: shown.some((d) => d.iec === true),
+      // Low confidence is a hint whatever the label.
+      iec: !low && shown.some((d) => d.iec === true),
+      low,
       decorations: shown,
     });
   }
