@@ -18,7 +18,7 @@ import {
   typeInEditor,
   type ChainLensWorkbench,
 } from './harness';
-import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
+import { makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 
 async function pickQuickItem(page: Page, text: string | RegExp): Promise<void> {
   const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: text });

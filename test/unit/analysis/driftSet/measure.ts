@@ -55,9 +55,12 @@ export async function measure(
           symbol,
           label: d.label,
           correct: expected.has(d.label),
-          ...('confidence' in d ? { confidence: String((d as { confidence?: string }).confidence) } : {}),
+          ...(d.confidence ? { confidence: d.confidence } : {}),
         });
-      for (const l of predicted) expected.has(l) ? score(l).tp++ : score(l).fp++;
+      for (const l of predicted) {
+        if (expected.has(l)) score(l).tp++;
+        else score(l).fp++;
+      }
       for (const l of expected)
         if (!predicted.has(l)) {
           score(l).fn++;
