@@ -8,6 +8,7 @@ import { guarded } from '../errors';
 import type { ChainLensServices } from '../services';
 import { registerCompareTrajectories } from './comparePanel';
 import { TouchedLines } from './editorSync';
+import { registerTrajectoryFolderList } from './trajectoryFolderList';
 import { TRAJECTORY_SCHEME, TrajectoryDocuments } from './trajectoryDocuments';
 import { TRAJECTORY_VIEW_TYPE, TrajectoryPanel, type TrajectoryShared } from './trajectoryPanel';
 
@@ -80,4 +81,5 @@ export function registerTrajectories(context: vscode.ExtensionContext, services:
     ),
   );
   registerCompareTrajectories(context, services);
+  registerTrajectoryFolderList(context, services, open, shared.workerScript);
 }
