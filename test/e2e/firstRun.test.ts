@@ -133,15 +133,18 @@ describe('ChainLens first run: walkthrough, current marks, one explanation, comp
     const multi = page.locator('.multiDiffEditor, .monaco-multi-diff-editor, [class*="multiDiff"]').first();
     await multi.waitFor({ state: 'visible', timeout: 30_000 });
     await multi.getByText('parse.py').first().waitFor({ state: 'visible', timeout: 30_000 });
-    // the statement and the comparison are in two groups, both visible
-    const groupOf = async (tab: string | RegExp) =>
+    await screenshot(page, 'first-run-04-compare-step-with-gold');
+    // the statement and the comparison are in two groups, side by side and both visible
+    const boxOf = async (tab: string | RegExp) =>
       page
         .locator('.editor-group-container')
         .filter({ has: page.locator('.tab', { hasText: tab }) })
         .first()
-        .evaluate((g) => Array.from(g.parentElement!.children).indexOf(g));
-    assert.notEqual(await groupOf(/Step 2: Problem/), await groupOf('Step 2: gold ↔ your work'));
-    await screenshot(page, 'first-run-04-compare-step-with-gold');
+        .boundingBox();
+    const statement = await boxOf(/Step 2: Problem/);
+    const compare = await boxOf('Step 2: gold ↔ your work');
+    assert.ok(statement && compare);
+    assert.notDeepEqual(statement, compare, 'two groups');
   });
 
   it('test items say why an id is cut, and double-clicking one from the hidden test patch opens its file', async () => {
