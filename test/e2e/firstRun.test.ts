@@ -160,7 +160,7 @@ describe('ChainLens first run: walkthrough, current marks, one explanation, comp
     await expand(/Step 2: chainlens-demo__invoicekit-102/);
     const cut = tree.locator('.monaco-list-row').filter({ hasText: 'test_parse_rejects_misplaced_separators[1,23,4' });
     await cut.first().waitFor({ state: 'visible', timeout: 20_000 });
-    assert.match(await cut.first().innerText(), /cut at a space, as the harness's log parser records the id/);
+    assert.match(await cut.first().innerText(), /cut at a space \(the id as the harness's log parser records it\)/);
     await screenshot(page, 'first-run-05-test-ids');
     await cut.first().dblclick();
     await page.locator('.tab.active', { hasText: 'test_parse.py' }).waitFor({ state: 'visible', timeout: 20_000 });

@@ -121,5 +121,8 @@ export function truncatedIdNote(id: string): string | undefined {
     if (ch === '[') depth++;
     else if (ch === ']') depth = Math.max(0, depth - 1);
   }
-  return depth > 0 ? `${testIdPath(id).name}: cut at a space, as the harness's log parser records the id` : undefined;
+  // The reason first: it is what shows beside the label; screen readers read all of it, name included.
+  return depth > 0
+    ? `cut at a space (the id as the harness's log parser records it): ${testIdPath(id).name}`
+    : undefined;
 }

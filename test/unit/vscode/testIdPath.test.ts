@@ -103,7 +103,7 @@ test('Python ids keep the short name the Testing view always showed; :: inside p
 test('an id cut at a space by the pytest parser says so; a whole id says nothing', () => {
   assert.equal(
     truncatedIdNote('tests/test_parse.py::test_parse_amount[12.00'),
-    "test_parse_amount[12.00: cut at a space, as the harness's log parser records the id",
+    "cut at a space (the id as the harness's log parser records it): test_parse_amount[12.00",
   );
   assert.equal(truncatedIdNote('tests/test_parse.py::test_parse_amount[$1,234.50-USD-1234.50]'), undefined);
   assert.equal(truncatedIdNote('TestScaleKeepsArea/outer/inner_(nested)'), undefined);
