@@ -2,9 +2,9 @@
 // analysis names, opened or not, with related information at the gold location.
 import * as vscode from 'vscode';
 import type { Decoration } from '../../protocol/analysis';
-import type { StepAnnotations } from './analysisSource';
+import type { StepAnnotations } from '../../app/analysis/annotateStep';
+import { documentUri } from '../documents/chainLensDocuments';
 import { annotationNotes } from './annotationNotes';
-import { goldUri } from './goldDocuments';
 
 const NAMES = { overshoot: 'Not in gold', undershoot: 'Gold changes this', drift: 'Suggested drift' } as const;
 
@@ -45,7 +45,7 @@ function goldLines(a: StepAnnotations, file: string, d: Decoration): Lines | und
  * entries in the hover of the marked lines, so this is the one place an annotation is explained.
  */
 export function diagnosticsFor(a: StepAnnotations, file: string, list: readonly Decoration[]): vscode.Diagnostic[] {
-  const gold = goldUri(a, file);
+  const gold = documentUri({ kind: 'version', runId: a.runId, step: a.order, version: 'gold', path: file });
   return annotationNotes(file, list, a.analysis.drift).map((note) => {
     const d = note.decorations[0];
     const range = new vscode.Range(note.startLine - 1, 0, note.endLine - 1, Number.MAX_SAFE_INTEGER);

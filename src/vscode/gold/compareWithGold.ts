@@ -1,42 +1,38 @@
 // Compare Step with Gold: every file the step or its gold patch changes, each as gold's version
 // against the step's, in VS Code's multi-file diff editor (the changes view), beside the problem
-// statement. Gold's side is a read-only version document (versionDocuments.ts); the step's side
-// is the work tree's file itself while the step is current (edit it right there), else the file
-// as the step's submitted commit left it.
+// statement. Gold's side is a read-only version document (the chainlens: scheme,
+// src/vscode/documents); the step's side is the work tree's file itself while the step is current
+// (edit it right there), else the file as the step's submitted commit left it.
 import * as vscode from 'vscode';
+import { stepPatchText } from '../../app/fileVersions/stepPatch';
+import type { ChainRunSnapshot } from '../../app/run/snapshot';
 import { parsePatch } from '../../core/patch/parse';
 import { filePath } from '../../core/patch/types';
-import { isStepArg } from '../chainView/chainTree';
+import { isStepArg } from '../commandArgs';
+import { documentUri } from '../documents/chainLensDocuments';
 import { guarded } from '../errors';
-import type { ChainLensServices, ChainRunSnapshot } from '../services';
-import type { StepState } from '../../protocol/run';
-import { versionUri } from './versionDocuments';
+import type { ChainLensServices } from '../services';
 
-/** The paths a patch touches (old and new name of a rename: the other side may have either). */
-function pathsOf(patchText: string, source: string): string[] {
-  return parsePatch(patchText, source).files.map((f) => filePath(f));
-}
-
-/** The step's patch so far: start..end once submitted, start..work tree while current. */
-async function stepPatch(run: ChainRunSnapshot, step: StepState): Promise<string> {
-  const git = run.workspace.git;
-  return step.end ? git.diff(step.start as string, step.end) : git.diffWorkTree(step.start as string);
+/** The paths a patch touches (a missing patch, e.g. no change yet, touches none). */
+async function pathsOf(run: ChainRunSnapshot, order: number, side: 'gold' | 'yours'): Promise<string[]> {
+  const patch = await stepPatchText(run, order, side);
+  if (!('text' in patch)) return [];
+  return parsePatch(patch.text, side === 'gold' ? `gold patch of step ${order}` : `step ${order}'s patch`).files.map(
+    (f) => filePath(f),
+  );
 }
 
 /** [label, gold's version, the step's version] per file, in path order. */
 export async function changesOf(run: ChainRunSnapshot, order: number): Promise<[vscode.Uri, vscode.Uri, vscode.Uri][]> {
-  const index = run.state.steps.findIndex((s) => s.order === order);
-  const step = run.state.steps[index];
-  const gold = run.chain.steps[index].goldPatch;
-  const paths = new Set([
-    ...pathsOf(gold, `gold patch of step ${order}`),
-    ...pathsOf(await stepPatch(run, step), `step ${order}'s patch`),
-  ]);
+  const step = run.state.steps.find((s) => s.order === order)!;
+  const paths = new Set([...(await pathsOf(run, order, 'gold')), ...(await pathsOf(run, order, 'yours'))]);
   const runId = run.state.runId;
   return [...paths].sort().map((path) => {
     const workTree = vscode.Uri.joinPath(vscode.Uri.file(run.dir), ...path.split('/'));
-    const mine = step.end ? versionUri({ runId, order, kind: 'submitted', path }) : workTree;
-    return [workTree, versionUri({ runId, order, kind: 'gold', path }), mine];
+    const mine = step.end
+      ? documentUri({ kind: 'version', runId, step: order, version: 'submitted', path, titled: true })
+      : workTree;
+    return [workTree, documentUri({ kind: 'version', runId, step: order, version: 'gold', path, titled: true }), mine];
   });
 }
 

@@ -118,7 +118,9 @@ suite('ChainLens through the VS Code API', () => {
     // the multi-file diff editor opens each side as a document: gold's parse.py is read-only, the other side the file itself
     const gold = await waitFor("gold's version of parse.py", () =>
       vscode.workspace.textDocuments.find(
-        (d) => d.uri.scheme === 'chainlens-version' && d.uri.path.includes('/step-1/gold/invoicekit/parse.py'),
+        (d) =>
+          d.uri.scheme === 'chainlens' &&
+          d.uri.path.includes(`/version/${api.services.run!.state.runId}/step-1/gold/invoicekit/parse.py`),
       ),
     );
     assert.match(gold.getText(), /Accounting style for credits/);
