@@ -17,6 +17,7 @@ export const samples = {
   miniPreds: join(SHARED, 'minisweagent_preds_example.json'),
   ohV0: join(OWN, 'openhands_v0_output.jsonl'),
   ohV1: join(OWN, 'openhands_v1_events.jsonl'),
+  sweDemo: join(OWN, 'sweagent_demonstration_function_calling_simple.traj'),
 };
 
 export function read(path: string): string {
