@@ -9,16 +9,20 @@ import { RunModeSchema, type RunMode, type StepAuthor } from '../../protocol/run
 import { parseRepoSource, type RepoSource } from '../../infra/git/mirror';
 import { checkoutRun } from '../../infra/runs/workspace';
 import { printStatus } from './status';
+import { conditionAuthors, parseCondition } from '../../core/codethread/conditions';
+import type { Condition } from '../../protocol/codethread';
 
 const usage = `usage: chainlens checkout <chain-file> --repo <path|url> --dir <workdir> [--mode seq|oracle]
                          [--chain-id <id>] [--instances <id,...>] [--authors <spec>] [--predictions <file>]
-                         [--step <k>]
+                         [--step <k>] [--condition HH|HA|AA|AH]
 
 Checks the chain's repository out into <workdir> at base_commit and starts a run (default: seq).
 --repo      a local git repository, or a URL (cloned once into the mirror cache; reopening is offline)
 --authors   who writes each step: "human,human,gold" or "1=recorded" (default: human for every step);
             gold/recorded steps are applied and committed automatically. AH = "recorded,human".
 --predictions  SWE-bench predictions (.jsonl, .json list or dict) for 'recorded' authors
+--condition a CodeThread task's authors instead of --authors: HH = gold,gold; HA = gold,recorded;
+            AA = recorded,recorded; AH = recorded,human (the agent's PR1, then a person's PR2)
 --step k    start at step k (Oracle: base + gold of steps before k; Seq: earlier steps must be gold/recorded)
 Running it again in the same <workdir> starts a new run of the same chain (e.g. the other mode);
 uncommitted work is stashed first and the stash is named.`;
@@ -45,11 +49,15 @@ export const checkoutCommand: CliCommand = {
         authors: { type: 'string' },
         predictions: { type: 'string' },
         step: { type: 'string' },
+        condition: { type: 'string' },
       },
       usage,
       ONE_CHAIN_FILE,
     );
     const mode = parseMode(values.mode);
+    if (values.condition !== undefined && values.authors !== undefined)
+      throw new UserError('give --condition or --authors, not both', 'usage');
+    const condition = values.condition === undefined ? undefined : parseCondition(values.condition);
     const startStep = values.step === undefined ? undefined : Number(values.step);
     if (startStep !== undefined && (!/^\s*\d+\s*$/.test(values.step!) || !Number.isInteger(startStep)))
       throw new UserError(`--step must be a step number, not '${values.step}'`, 'usage');
@@ -60,10 +68,11 @@ export const checkoutCommand: CliCommand = {
       mode,
       chainId: values['chain-id'],
       instances: values.instances,
-      authors: values.authors,
+      authors: condition ? conditionAuthors(condition) : values.authors,
       predictions: values.predictions,
       startStep,
       defaultAuthor: 'human',
+      condition,
     });
     return startRun(io, plan);
   },
@@ -83,6 +92,8 @@ export interface StartRunOptions {
   quietStatus?: boolean;
   /** What the run's lock names as its holder's operation (default: checkout). */
   operation?: string;
+  /** A CodeThread condition the authors come from (the chain must be a CodeThread task). */
+  condition?: Condition;
 }
 
 /** Everything a run start needs, read and checked: what startRun does cannot fail on a bad argument. */
@@ -103,6 +114,11 @@ export interface RunPlan {
 /** Shared by checkout, replay and eval: reads and checks every input, and writes nothing. */
 export function planRun(io: CliIO, o: StartRunOptions): RunPlan {
   const { chain, path: chainPath } = readChainFile(io.cwd, o.chainFile, { chainId: o.chainId, instances: o.instances });
+  if (o.condition && !chain.codethread)
+    throw new UserError(
+      `--condition applies to CodeThread tasks (chainlens codethread build); chain '${chain.id}' is not one`,
+      'usage',
+    );
   const preds = o.predictions ? readPredictionsOption(io.cwd, o.predictions, chain) : null;
   const kinds = o.authors
     ? parseAuthorsSpec(o.authors, chain.steps.length, o.defaultAuthor)

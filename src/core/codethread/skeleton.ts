@@ -13,6 +13,15 @@ export interface SkeletonFile {
   readonly base: string;
   readonly skeleton: string;
   readonly targets: readonly TargetFunction[];
+  /** Each target as PR0 shows it (doc comment above it included), for the Implementation Task's statement. */
+  readonly stubs: readonly TargetStub[];
+}
+
+export interface TargetStub {
+  readonly target: TargetFunction;
+  /** 1-based line of the stub in PR0. */
+  readonly line: number;
+  readonly text: string;
 }
 
 export type SkeletonResult =
@@ -57,6 +66,25 @@ export function skeletonText(language: LanguageId, text: string, sites: readonly
   for (const site of [...sites].sort((a, b) => b.body.replaceFrom - a.body.replaceFrom))
     out = out.slice(0, site.body.replaceFrom) + replacement(language, text, site) + out.slice(site.body.replaceTo);
   return out;
+}
+
+/** Comment lines right above a definition (JSDoc, Javadoc, `///`, Go's `//`) and Rust attributes. */
+const DOC_LINE = /^\s*(\/\/|\/\*|\*|#\[)/;
+
+function stubsOf(
+  language: LanguageId,
+  tree: SyntaxTreeLike,
+  text: string,
+  targets: readonly TargetFunction[],
+): TargetStub[] {
+  const lines = text.split('\n');
+  const byName = new Map(functionSites(language, tree).map((s) => [s.symbol.qualifiedName, s.symbol]));
+  return targets.map((target) => {
+    const symbol = byName.get(target.function)!;
+    let first = symbol.startLine;
+    while (first > 1 && DOC_LINE.test(lines[first - 2])) first--;
+    return { target, line: symbol.startLine, text: lines.slice(first - 1, symbol.endLine).join('\n') };
+  });
 }
 
 /** Where the first syntax error of a tree is (1-based line), or null when it parsed cleanly. */
@@ -124,15 +152,17 @@ export async function buildSkeleton(input: SkeletonInput): Promise<SkeletonResul
       if (sites.length === 0) continue;
       const skeleton = skeletonText(language, base, sites);
       const check = await parseOrNull(input.parser, language, skeleton);
+      let stubs: TargetStub[];
+      const fileTargets = sites.map((s) => toTarget(path, s));
       try {
         const bad = check ? syntaxErrorLine(check) : 1;
         if (bad !== null)
           return skip('skeleton-does-not-parse', `the skeleton of ${path} has a syntax error at line ${bad}`);
+        stubs = stubsOf(language, check!, skeleton, fileTargets);
       } finally {
         check?.delete();
       }
-      const fileTargets = sites.map((s) => toTarget(path, s));
-      files.push({ path, language, base, skeleton, targets: fileTargets });
+      files.push({ path, language, base, skeleton, targets: fileTargets, stubs });
       targets.push(...fileTargets);
     } finally {
       baseTree?.delete();
