@@ -26,18 +26,12 @@ export function conditionAuthors(condition: Condition): string {
   return AUTHORS[condition].join(',');
 }
 
-/** Which condition a run's two authors make, or null when they make none (e.g. a person on step 1 with an agent on 2). */
+/**
+ * Which condition a run's two authors make: a recorded or live agent is A; gold (the original
+ * developer) and a person are H. Null for a run that is not two steps.
+ */
 export function conditionOf(authors: readonly Pick<StepAuthor, 'kind'>[]): Condition | null {
   if (authors.length !== 2) return null;
-  const letter = (kind: string, step: 0 | 1): 'H' | 'A' | null => {
-    if (kind === 'recorded' || kind === 'agent-live') return 'A';
-    if (kind === 'gold') return 'H';
-    if (kind === 'human') return step === 1 ? 'H' : null;
-    return null;
-  };
-  const a = letter(authors[0].kind, 0);
-  const b = letter(authors[1].kind, 1);
-  if (!a || !b) return null;
-  const c = `${a}${b}` as Condition;
-  return c === 'AH' && authors[1].kind !== 'human' ? null : c;
+  const letter = (kind: string) => (kind === 'recorded' || kind === 'agent-live' ? 'A' : 'H');
+  return `${letter(authors[0].kind)}${letter(authors[1].kind)}` as Condition;
 }
