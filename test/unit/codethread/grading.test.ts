@@ -54,7 +54,8 @@ test('conditions map onto authors and back', () => {
   assert.equal(conditionAuthors('HA'), 'gold,recorded');
   assert.equal(conditionAuthors('AA'), 'recorded,recorded');
   assert.equal(conditionAuthors('AH'), 'recorded,human');
-  const kinds = (a: string, b: string) => [{ kind: a }, { kind: b }];
+  type Kind = 'gold' | 'human' | 'recorded' | 'agent-live';
+  const kinds = (a: Kind, b: Kind) => [{ kind: a }, { kind: b }];
   assert.equal(conditionOf(kinds('gold', 'gold')), 'HH');
   assert.equal(conditionOf(kinds('gold', 'recorded')), 'HA');
   assert.equal(conditionOf(kinds('recorded', 'agent-live')), 'AA');
