@@ -9,6 +9,7 @@ import { checkPredictionsMatchChain } from '../../core/formats/predictions';
 import { loadRecordedAuthors } from '../../core/formats/trajectoryPredictions';
 import { parseAuthorsSpec, resolveAuthors, type AuthorKind } from '../../core/run/plan';
 import { UserError } from '../../core/util/errors';
+import { pickConditionAuthors } from '../codethread/conditionPick';
 import type { Chain, Prediction } from '../../protocol/chain';
 import type { RunMode } from '../../protocol/run';
 import { readUserFile } from '../../infra/files';
@@ -223,6 +224,11 @@ async function pickMode(given: RunMode | undefined): Promise<RunMode> {
 async function pickAuthors(chain: Chain, given: string | undefined): Promise<AuthorKind[]> {
   const n = chain.steps.length;
   if (given) return parseAuthorsSpec(given, n);
+  if (chain.codethread) {
+    const spec = await pickConditionAuthors();
+    if (!spec) throw CANCELLED;
+    return parseAuthorsSpec(spec, n);
+  }
   type Item = vscode.QuickPickItem & { spec?: string };
   const items: Item[] = [
     {
