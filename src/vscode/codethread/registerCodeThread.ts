@@ -1,6 +1,7 @@
 // CodeThread in VS Code (docs/reference/codethread.md): a language-model draft of a richer
 // Implementation Task statement, offered to a person and shown for review, never applied silently.
 import * as vscode from 'vscode';
+import { fileVersion } from '../../app/fileVersions/fileVersion';
 import { draftStatementPrompt } from '../../core/codethread/draftPrompt';
 import { UserError } from '../../core/util/errors';
 import { guarded } from '../errors';
@@ -21,8 +22,11 @@ export function registerCodeThread(context: vscode.ExtensionContext, services: C
             'environment',
           );
         const files: { path: string; text: string }[] = [];
-        for (const path of [...new Set(run.chain.codethread.targets.map((t) => t.file))])
-          files.push({ path, text: await run.workspace.git.raw(['show', `${run.chain.baseCommit}:${path}`]) });
+        // The files as step 1 starts (PR0): what its solver sees anyway.
+        for (const path of [...new Set(run.chain.codethread.targets.map((t) => t.file))]) {
+          const version = await fileVersion(run, 1, 'base', path);
+          if ('text' in version) files.push({ path, text: version.text });
+        }
         const consent = await vscode.window.showInformationMessage(
           `Draft a richer Implementation Task statement with ${model.name}?`,
           {
