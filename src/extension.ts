@@ -23,6 +23,7 @@ import { registerDocuments } from './vscode/documents/registerDocuments';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerTesting } from './vscode/testing/registerTesting';
 import { registerTrajectories } from './vscode/trajectories/registerTrajectories';
+import { registerCodeThread } from './vscode/codethread/registerCodeThread';
 import { setLockHolderLabel } from './infra/runs/runLock';
 
 /** What activate() returns: the services, for other extensions and the extension-host test suites. */
@@ -66,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerStatusBar(context, services);
   registerAgent(context, services);
   registerTrajectories(context, services);
+  registerCodeThread(context, services);
 
   const ready = resumeRun(services, runs);
   // Trusting the folder later: reopen the run with git (recovering anything left half done).

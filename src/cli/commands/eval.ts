@@ -12,17 +12,23 @@ import { evaluateSteps } from '../../app/evaluation';
 import { openWorkspace } from '../../infra/runs/workspace';
 import { parseMode, planRun, startRun } from './checkout';
 import { table } from '../format';
+import { conditionAuthors, conditionOf, parseCondition } from '../../core/codethread/conditions';
+import { describeFilter } from '../../core/codethread/filter';
 
 const usage = `usage: chainlens eval <chain-file> --repo <path|url> --dir <workdir> --mode seq|oracle --predictions <file|gold>
                       [--steps 1-3] [--timeout <s>] [--profile swebench-v5|swebench-v4] [--report <out.json>]
                       [--image <override>] [--repo-path-in-image <path>] [--chain-id <id>] [--instances <id,...>]
+                      [--condition HH|HA|AA]
 
 Replays the chain in <workdir> with every step authored by the predictions (or gold), then runs each
 step's FAIL_TO_PASS / PASS_TO_PASS tests in a fresh container of the chain's image and grades the
 log exactly like the SWE-bench harness. Prints a table; --report writes the run's JSON report, and
 each step's log and SWE-bench report.json are kept in the run's state folder (\`chainlens status\`
 names it; outside the work tree, so a solver never sees them), under runs/<run>/evals/.
-Ctrl-C cancels and removes the container.`;
+Ctrl-C cancels and removes the container.
+--condition  a CodeThread task's authors: HH = gold, gold; HA = gold, then the predictions; AA = the
+             predictions for both steps (step 1 as <instance>.implementation). Step 1 is graded by the
+             PR1 filter and shown as "filter passed" or "filter failed".`;
 
 export function parseSteps(spec: string | undefined, orders: number[]): number[] {
   if (spec === undefined) return orders;
@@ -66,13 +72,16 @@ export function evaluationTable(steps: StepEvaluation[]): string {
     rows.push([
       String(s.order),
       s.instance_id,
-      s.status,
+      s.filter && s.status !== 'error' ? (s.filter.passed ? 'filter passed' : 'filter failed') : s.status,
       ratio(s.tests_status.FAIL_TO_PASS),
       ratio(s.tests_status.PASS_TO_PASS),
       `${s.duration_s.toFixed(1)}s`,
     ]);
   const errors = steps.filter((s) => s.error).map((s) => `  step ${s.order}: ${s.error_kind ?? 'error'}: ${s.error}`);
-  return [table(rows), ...errors].join('\n');
+  const filters = steps
+    .filter((s) => s.filter && !s.filter.passed && s.status !== 'error')
+    .map((s) => `  step ${s.order}: ${describeFilter(s.filter!)}`);
+  return [table(rows), ...errors, ...filters].join('\n');
 }
 
 export const evalCommand: CliCommand = {
@@ -94,11 +103,17 @@ export const evalCommand: CliCommand = {
         'repo-path-in-image': { type: 'string' },
         'chain-id': { type: 'string' },
         instances: { type: 'string' },
+        condition: { type: 'string' },
       },
       usage,
       ONE_CHAIN_FILE,
     );
     const predictions = requireOption(values.predictions, '--predictions', usage);
+    const condition = values.condition === undefined ? undefined : parseCondition(values.condition);
+    if (condition === 'AH')
+      throw new UserError('--condition AH has a person write step 2: use chainlens checkout --condition AH', 'usage');
+    if (condition && condition !== 'HH' && predictions === 'gold')
+      throw new UserError(`--condition ${condition} needs the agent's patches: give --predictions <file>`, 'usage');
     const profile = parseProfile(values.profile);
     const timeoutS = parseTimeout(values.timeout);
     const mode = parseMode(requireOption(values.mode, '--mode', usage));
@@ -113,6 +128,7 @@ export const evalCommand: CliCommand = {
       instances: values.instances,
       predictions: predictions === 'gold' ? undefined : predictions,
       defaultAuthor: predictions === 'gold' ? 'gold' : 'recorded',
+      ...(condition ? { authors: conditionAuthors(condition), condition } : {}),
       quietStatus: true,
       operation: 'eval (replay)',
     });
@@ -208,14 +224,19 @@ async function evaluateRun(
         if (phase === 'start') io.err(`step ${order}: evaluating…`);
         else if (result)
           io.err(
-            `step ${order}: ${result.status} (F2P ${ratio(result.tests_status.FAIL_TO_PASS)}, P2P ${ratio(result.tests_status.PASS_TO_PASS)}) log: ${result.log_path}`,
+            `step ${order}: ${result.filter && result.status !== 'error' ? describeFilter(result.filter) : result.status} (F2P ${ratio(result.tests_status.FAIL_TO_PASS)}, P2P ${ratio(result.tests_status.PASS_TO_PASS)}) log: ${result.log_path}`,
           );
       },
     ));
   } finally {
     process.removeListener('SIGINT', onSigint);
   }
-  io.out(`chain ${chain.id}  run ${state.runId}  mode ${state.mode}  profile ${o.profile}\n`);
+  // A CodeThread task's condition, from the run's authors (docs/reference/codethread.md).
+  const condition = chain.codethread ? conditionOf(state.steps.map((s) => s.author)) : null;
+  if (condition) report = { ...report, condition };
+  io.out(
+    `chain ${chain.id}  run ${state.runId}  mode ${state.mode}  profile ${o.profile}${condition ? `  condition ${condition}` : ''}\n`,
+  );
   io.out(evaluationTable(results));
   io.out(
     `\nresolved ${report.resolved_steps}/${results.length} step(s); full chain ${report.full_chain_resolved ? 'resolved' : 'not resolved'}`,

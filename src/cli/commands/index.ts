@@ -59,6 +59,11 @@ export const commands: CliCommandEntry[] = [
     load: async () => (await import('./trajectory')).trajectoryCommand,
   },
   {
+    name: 'codethread',
+    summary: 'build CodeThread two-step tasks (PR0 skeleton, Implementation Task, PR1 filter) and report conditions',
+    load: async () => (await import('./codethread')).codethreadCommand,
+  },
+  {
     name: 'mcp',
     summary: 'serve the run to a coding agent as an MCP server on stdio (tools: current step, status, submit, tests)',
     load: async () => (await import('./mcp')).mcpCommand,
