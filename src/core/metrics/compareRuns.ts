@@ -8,7 +8,10 @@ import { UserError } from '../util/errors';
  */
 export type FailureFingerprint = 'broke-working-code' | 'left-bug-unfixed' | 'no-usable-patch';
 
-export function fingerprint(step: StepEvaluation): FailureFingerprint | null {
+/** Works on anything carrying a step's verdict and test buckets (eval reports, batch records). */
+export function fingerprint(
+  step: Pick<StepEvaluation, 'resolved' | 'status'> & { tests_status: Pick<StepEvaluation['tests_status'], 'PASS_TO_PASS'> },
+): FailureFingerprint | null {
   if (step.resolved) return null;
   if (step.status === 'empty_patch' || step.status === 'error') return 'no-usable-patch';
   if (step.tests_status.PASS_TO_PASS.failure.length > 0) return 'broke-working-code';
