@@ -12,6 +12,21 @@ function jsonValue(v: unknown): unknown {
 }
 
 /**
+ * Nested fields some exports store as JSON text (a ChainSWE chain's `bug_fixes`), decoded; text
+ * that is not JSON is left for the chain loader to report.
+ */
+function nestedJson(row: unknown): unknown {
+  if (!row || typeof row !== 'object') return row;
+  const r = row as Record<string, unknown>;
+  if (typeof r.bug_fixes !== 'string') return row;
+  try {
+    return { ...r, bug_fixes: JSON.parse(r.bug_fixes) as unknown };
+  } catch {
+    return row;
+  }
+}
+
+/**
  * The rows of a local Parquet file (as Hugging Face publishes ChainSWE, SWE-bench and CodeThread)
  * as JSON documents, row n standing where line n of the JSONL would: the chain loaders and their
  * messages ("file.parquet:3: $.bug_fixes[0].patch: ...") work on them unchanged. Read with
@@ -28,5 +43,5 @@ export async function readParquetDocuments(path: string): Promise<JsonDocument[]
     throw new UserError(`${path} is not a readable Parquet file (${(e as Error).message})`, 'input');
   }
   if (rows.length === 0) throw new UserError(`${path} holds no rows`, 'input');
-  return rows.map((row, i) => ({ value: jsonValue(row), line: i + 1 }));
+  return rows.map((row, i) => ({ value: nestedJson(jsonValue(row)), line: i + 1 }));
 }
