@@ -68,8 +68,8 @@ function makeChain(work: string, demoRepo: string, name: string, extra: number):
     bug_fixes: Record<string, unknown>[];
   };
   const repo = join(work, `repo-${name}`);
-  git(work, ['clone', '-q', demoRepo, repo]);
-  git(repo, ['checkout', '-q', demo.base_commit as string]);
+  git(work, ['-c', 'advice.detachedHead=false', 'clone', '-q', demoRepo, repo]);
+  git(repo, ['-c', 'advice.detachedHead=false', 'checkout', '-q', demo.base_commit as string]);
   if (extra > 0) {
     for (let i = 0; i < extra; i++) {
       const dir = join(repo, 'vendor_pkg', `m${Math.floor(i / 50)}`);
@@ -87,7 +87,7 @@ function makeChain(work: string, demoRepo: string, name: string, extra: number):
   const image = `chainlens-bench/batch-${name}:${process.pid}`;
   const ctx = join(work, `ctx-${name}`);
   mkdirSync(ctx);
-  git(work, ['clone', '-q', repo, join(ctx, 'testbed')]);
+  git(work, ['-c', 'advice.detachedHead=false', 'clone', '-q', repo, join(ctx, 'testbed')]);
   git(join(ctx, 'testbed'), ['checkout', '-q', base]);
   writeFileSync(join(ctx, 'Dockerfile'), 'FROM chainlens/base:bookworm\nCOPY testbed /testbed\n');
   execFileSync('docker', ['build', '-q', '-t', image, ctx], { stdio: 'ignore' });
@@ -114,7 +114,7 @@ function stateDiffs(repo: string, chain: Chain, patches: (string | null)[], mode
     git(repo, ['commit', '-qm', 'step', '--allow-empty']);
   };
   chain.steps.forEach((_, k) => {
-    git(repo, ['checkout', '-q', '--detach', chain.baseCommit]);
+    git(repo, ['-c', 'advice.detachedHead=false', 'checkout', '-q', '--detach', chain.baseCommit]);
     const earlier = mode === 'seq' ? patches.slice(0, k) : chain.steps.slice(0, k).map((s) => s.goldPatch);
     for (const p of earlier) apply(p ?? '');
     apply(patches[k] ?? '');
@@ -164,7 +164,7 @@ async function main(): Promise<void> {
       gold: chain.steps.map((st) => st.goldPatch),
     };
     const scratch = join(work, `scratch-${i}`);
-    git(work, ['clone', '-q', s.repo, scratch]);
+    git(work, ['-c', 'advice.detachedHead=false', 'clone', '-q', s.repo, scratch]);
     for (const [source, patches] of Object.entries(sources))
       for (const mode of ['oracle', 'seq'] as const) {
         const diffs = stateDiffs(scratch, chain, patches, mode);
@@ -199,7 +199,7 @@ async function main(): Promise<void> {
           const quoted = bundle.command.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
           writeFileSync(
             script,
-            `docker run --rm --entrypoint '' -v ${dir}:/chainlens:ro --label chainlens.managed=true --label chainlens.run=bench-raw ${s.image} ${quoted} > ${dir}.log 2>&1\n`,
+            `docker run --rm --entrypoint '' -v ${dir}:/chainlens:ro --label chainlens.managed=true --label chainlens.run=bench-raw ${s.image} ${quoted} > ${dir}.log 2>&1 || true\n`,
           );
           lines.push(script);
         });
@@ -241,7 +241,7 @@ async function main(): Promise<void> {
   };
   // One repository holding every chain's base commit (the chains share the demo's repository name).
   const union = join(work, 'union');
-  git(work, ['clone', '-q', demoRepo, union]);
+  git(work, ['-c', 'advice.detachedHead=false', 'clone', '-q', demoRepo, union]);
   for (const s of setups.slice(1))
     git(union, [
       'fetch',
@@ -267,6 +267,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < reps; i++) {
     if (i % 2 === 0) {
       a.push(await ours(i));
+      console.log(`  repetition ${i + 1}: chainlens batch ${(a[i] / 1000).toFixed(1)} s`);
       b.push(await raw());
     } else {
       b.push(await raw());

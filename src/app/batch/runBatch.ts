@@ -8,7 +8,7 @@ import { BatchScheduler, laneId, type LaneKey, type LanePlan, type StepKey } fro
 import { isUserError, UserError } from '../../core/util/errors';
 import { BatchRunDir } from '../../infra/batch/runDir';
 import { loadSource, type LoadedSource } from '../../infra/batch/sources';
-import { connectDocker, ensureImage } from '../../infra/docker';
+import { connectDocker, ensureImage, orphanSweepSettled } from '../../infra/docker';
 import { evaluateStep } from '../../infra/evaluation';
 import { parseRepoSource } from '../../infra/git/mirror';
 import { withDataRoot } from '../../infra/runs/stateDir';
@@ -177,6 +177,8 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchO
   for (const id of lanes.keys()) rmSync(join(dir.workRoot, id), { recursive: true, force: true });
   rmSync(dir.workRoot, { recursive: true, force: true });
   rmSync(dir.stateRoot, { recursive: true, force: true });
+  // Containers of killed batches on this engine are removed by the sweep connecting started.
+  await orphanSweepSettled();
   if (failure) throw failure;
   const cancelled = o.signal?.aborted ?? false;
   const all = dir.readRecords();

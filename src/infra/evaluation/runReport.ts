@@ -17,5 +17,12 @@ export async function exportRunReport(dir: string, profile: GradingProfile = 'sw
     const e = index[`${s.order}:submitted`];
     if (e) steps.push(e);
   }
-  return chainReport({ chainId: chain.id, runId: state.runId, mode: state.mode, profile, steps });
+  return chainReport({
+    chainId: chain.id,
+    runId: state.runId,
+    mode: state.mode,
+    profile,
+    steps,
+    chainOrders: chain.steps.map((s) => s.order),
+  });
 }

@@ -19,7 +19,7 @@ const demo = JSON.parse(readFileSync(join(__dirname, '../../../demo/chain.json')
 const tmp = mkdtempSync(join(tmpdir(), 'chainlens-batch-dataset-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-const renamed = (suffix: string) => ({
+const renamed = (suffix: string): Record<string, unknown> & { bug_fixes: Record<string, unknown>[] } => ({
   ...demo,
   continuous_id: `${demo.continuous_id as string}${suffix}`,
   swebench_instance_ids: (demo.swebench_instance_ids as string[]).map((id) => `${id}${suffix}`),
