@@ -195,7 +195,8 @@ async function main(): Promise<void> {
             writeFileSync(host, f.content);
             chmodSync(host, f.mode);
           }
-          const script = join(dir, 'run.sh');
+          // Beside the bundle, not in it: the bundle has a run.sh of its own.
+          const script = `${dir}.sh`;
           const quoted = bundle.command.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
           writeFileSync(
             script,
@@ -255,7 +256,7 @@ async function main(): Promise<void> {
     await run('sh', ['-c', `xargs -P 2 -n 1 sh < ${list}`]);
     const ms = performance.now() - t;
     for (const l of lines) {
-      const log = readFileSync(`${dirname(l)}.log`, 'utf8');
+      const log = readFileSync(l.replace(/\.sh$/, '.log'), 'utf8');
       if (!/^>>>>> Test Exit Code: \d+$/m.test(log) && !/Test Exit Code/.test(log))
         throw new Error(`raw step did not run its tests: ${l}\n${log.slice(-2000)}`);
     }

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { AnnotationController } from './vscode/annotations/annotationController';
 import { registerAnnotations } from './vscode/annotations/registerAnnotations';
 import { registerAgent } from './vscode/agent/registerAgent';
+import { registerBatch } from './vscode/batch/registerBatch';
 import { registerChainView } from './vscode/chainView/chainTree';
 import { showError, showNotes } from './vscode/errors';
 import { ContainerEvaluationService } from './vscode/evaluation/evaluationService';
@@ -58,6 +59,7 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerStatusBar(context, services);
   registerAgent(context, services);
   registerTrajectories(context, services);
+  registerBatch(context, services);
 
   const ready = resumeRun(services, runs);
   // Trusting the folder later: reopen the run with git (recovering anything left half done).
