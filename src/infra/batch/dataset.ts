@@ -41,7 +41,8 @@ export async function readDataset(cwd: string, files: readonly string[]): Promis
     seen.set(c.chain.id, c.origin);
   }
   if (problems.length === 1) throw new UserError(problems[0], 'input');
-  if (problems.length) throw new UserError(`the dataset cannot be read (${problems.length} problems)`, 'input', problems);
+  if (problems.length)
+    throw new UserError(`the dataset cannot be read (${problems.length} problems)`, 'input', problems);
   if (out.length === 0) throw new UserError('the dataset holds no chain', 'input');
   return out;
 }
