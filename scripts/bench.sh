@@ -6,6 +6,7 @@
 #   analysis    overshoot/undershoot/drift of a 200-file, 5,000-hunk patch pair vs git diff
 #   decorations drawing annotations on a 10,000-line file in code-server vs setDecorations itself
 #   trajectory  a 100 MB trajectory, first steps and total, vs JSON.parse(readFileSync)
+#   batch       chainlens batch, 36 steps on --workers 2, vs docker run of the same through xargs -P 2
 set -euo pipefail
 cd "$(dirname "$0")/.."
 names=("$@")
@@ -19,6 +20,7 @@ for name in "${names[@]}"; do
     analysis) node --import tsx bench/analysis.ts ;;
     decorations) bash scripts/provision-code-server.sh && node --import tsx bench/decorations.ts ;;
     trajectory) node --import tsx bench/trajectory-load.ts ;;
-    *) echo "unknown benchmark '$name' (checkout|eval-step|analysis|decorations|trajectory)" >&2; exit 2 ;;
+    batch) bash scripts/provision-docker.sh && node --import tsx bench/batch.ts ;;
+    *) echo "unknown benchmark '$name' (checkout|eval-step|analysis|decorations|trajectory|batch)" >&2; exit 2 ;;
   esac
 done

@@ -10,6 +10,7 @@ import { registerAnnotations } from './vscode/annotations/registerAnnotations';
 import { registerLabels } from './vscode/labels/registerLabels';
 import { registerSymbolCompare } from './vscode/gold/symbolCompare';
 import { registerAgent } from './vscode/agent/registerAgent';
+import { registerBatch } from './vscode/batch/registerBatch';
 import { registerChainView } from './vscode/chainView/chainTree';
 import { showError, showNotes } from './vscode/errors';
 import { ContainerEvaluationService } from './vscode/evaluation/evaluationService';
@@ -68,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerAgent(context, services);
   registerTrajectories(context, services);
   registerCodeThread(context, services);
+  registerBatch(context, services);
 
   const ready = resumeRun(services, runs);
   // Trusting the folder later: reopen the run with git (recovering anything left half done).

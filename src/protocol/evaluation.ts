@@ -56,8 +56,14 @@ export const ChainEvaluationSchema = z.object({
   run_id: z.string(),
   steps: z.array(StepEvaluationSchema),
   resolved_steps: z.number().int(),
+  /** Every step evaluated and resolved; false for a subset of the chain (see chain_orders). */
   full_chain_resolved: z.boolean(),
   /** A CodeThread task's condition (HH/HA/AA/AH), from the run's authors. */
   condition: ConditionSchema.optional(),
+  /**
+   * Every step order of the chain, evaluated or not: tells a subset (`eval --steps 2`) from the
+   * whole chain, and gives each step its position. Absent in reports of earlier versions.
+   */
+  chain_orders: z.array(z.number().int()).optional(),
 });
 export type ChainEvaluation = z.infer<typeof ChainEvaluationSchema>;

@@ -18,7 +18,14 @@ export async function exportRunReport(dir: string, profile: GradingProfile = 'sw
     const e = index[`${s.order}:submitted`];
     if (e) steps.push(e);
   }
-  const report = chainReport({ chainId: chain.id, runId: state.runId, mode: state.mode, profile, steps });
+  const report = chainReport({
+    chainId: chain.id,
+    runId: state.runId,
+    mode: state.mode,
+    profile,
+    steps,
+    chainOrders: chain.steps.map((s) => s.order),
+  });
   // A CodeThread task's condition, from the run's authors (docs/reference/codethread.md).
   const condition = chain.codethread ? conditionOf(state.steps.map((s) => s.author)) : null;
   return condition ? { ...report, condition } : report;

@@ -5,6 +5,7 @@ import { imageReferenceProblem } from '../../core/formats/imageReference';
 import { writeFileAtomic } from '../../infra/files';
 import { ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
 import { UserError } from '../../core/util/errors';
+import { isSubset } from '../../core/metrics/chainReport';
 import { GradingProfileSchema, type GradingProfile } from '../../protocol/grading';
 import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
 import { connectDocker, ensureImage } from '../../infra/docker';
@@ -182,6 +183,13 @@ function checkReportPath(path: string): string {
   return path;
 }
 
+/** A subset of the steps says so: only the whole chain can be (or not be) resolved as a chain. */
+export function fullChainVerdict(report: ChainEvaluation): string {
+  if (isSubset(report))
+    return `steps ${report.steps.map((s) => s.order).join(', ')} of ${report.chain_orders!.length} evaluated (a subset): no full-chain verdict`;
+  return `full chain ${report.full_chain_resolved ? 'resolved' : 'not resolved'}`;
+}
+
 async function evaluateRun(
   io: CliIO,
   o: {
@@ -238,9 +246,7 @@ async function evaluateRun(
     `chain ${chain.id}  run ${state.runId}  mode ${state.mode}  profile ${o.profile}${condition ? `  condition ${condition}` : ''}\n`,
   );
   io.out(evaluationTable(results));
-  io.out(
-    `\nresolved ${report.resolved_steps}/${results.length} step(s); full chain ${report.full_chain_resolved ? 'resolved' : 'not resolved'}`,
-  );
+  io.out(`\nresolved ${report.resolved_steps}/${results.length} step(s); ${fullChainVerdict(report)}`);
   if (o.report) {
     writeFileAtomic(o.report, JSON.stringify(report, null, 2) + '\n');
     io.err(`report written to ${o.report}`);

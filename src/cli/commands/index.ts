@@ -64,6 +64,16 @@ export const commands: CliCommandEntry[] = [
     load: async () => (await import('./codethread')).codethreadCommand,
   },
   {
+    name: 'batch',
+    summary: 'evaluate a whole dataset: many chains x prediction sources x modes, concurrently and resumable',
+    load: async () => (await import('./batch')).batchCommand,
+  },
+  {
+    name: 'report',
+    summary: "a batch run's figures: rates by position with Wilson intervals, Oracle-to-Seq drop, chain errors",
+    load: async () => (await import('./report')).reportCommand,
+  },
+  {
     name: 'mcp',
     summary: 'serve the run to a coding agent as an MCP server on stdio (tools: current step, status, submit, tests)',
     load: async () => (await import('./mcp')).mcpCommand,
