@@ -49,7 +49,7 @@ export async function buildTaskCommits(
   };
   try {
     await git.raw(['read-tree', currentSha], env);
-    await git.raw(['rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', ...CURRENT_DROPS], env);
+    await git.raw(['rm', '-r', '-q', '-f', '--cached', '--ignore-unmatch', '--', ...CURRENT_DROPS], env);
     const targetTests = (await git.raw(['ls-tree', '-d', '--name-only', targetSha, '--', 'tests'])).trim();
     if (!targetTests)
       throw new UserError(`task '${taskId}': the target commit ${targetSha} has no tests/ folder to run`, 'input');
@@ -69,7 +69,7 @@ export async function buildTaskCommits(
       )
     ).trim();
     await git.raw(['read-tree', targetSha], env);
-    await git.raw(['rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', ...TARGET_DROPS], env);
+    await git.raw(['rm', '-r', '-q', '-f', '--cached', '--ignore-unmatch', '--', ...TARGET_DROPS], env);
     const oracleTree = (await git.raw(['write-tree'], env)).trim();
     const oracle = (
       await git.raw(['commit-tree', oracleTree, '-p', targetSha, '-m', `SWE-CI task ${taskId}: oracle`], commitEnv)
