@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { AnnotationController } from './vscode/annotations/annotationController';
 import { registerAnnotations } from './vscode/annotations/registerAnnotations';
 import { registerAgent } from './vscode/agent/registerAgent';
+import { registerSweci } from './vscode/sweci/registerSweci';
 import { registerChainView } from './vscode/chainView/chainTree';
 import { showError, showNotes } from './vscode/errors';
 import { ContainerEvaluationService } from './vscode/evaluation/evaluationService';
@@ -57,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   const annotations = registerAnnotations(context, services);
   registerStatusBar(context, services);
   registerAgent(context, services);
+  registerSweci(context, services);
   registerTrajectories(context, services);
 
   const ready = resumeRun(services, runs);
