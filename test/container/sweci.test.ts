@@ -8,6 +8,10 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { builtCli } from '../helpers/builtCli';
 import { runCli } from '../helpers/cli';
 import {
   buildTaskDataset,
@@ -17,6 +21,27 @@ import {
   TASK_IMAGE,
   type SweciTaskFixture,
 } from '../helpers/sweciTask';
+
+/** One role of an attached agent on the real MCP client, `chainlens sweci mcp` as its own process. */
+async function mcpRole(dir: string, role: 'architect' | 'programmer') {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [builtCli(), 'sweci', 'mcp', '--dir', dir, '--role', role, '--agent-name', `scripted-${role}`],
+    env: process.env as Record<string, string>,
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: `scripted-${role}`, version: '1.0.0' });
+  await client.connect(transport);
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    const r = (await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 })) as {
+      content: { text: string }[];
+      isError?: boolean;
+    };
+    return { text: r.content.map((c) => c.text).join(''), isError: r.isError === true };
+  };
+  const tools = (await client.listTools()).tools.map((t) => t.name);
+  return { call, tools, close: () => client.close() };
+}
 
 let fixture: SweciTaskFixture | undefined;
 const task = (): SweciTaskFixture => (fixture ??= buildTaskDataset());
@@ -39,6 +64,15 @@ test('a real task: init measures p0 and p*, the loop grades each real commit, co
   // The work tree holds the current code with the target's tests, and nothing of the target's code.
   assert.match(readFileSync(join(dir, 'tests/test_ops.py'), 'utf8'), /def test_neg/);
   assert.doesNotMatch(readFileSync(join(dir, 'src/calckit/ops.py'), 'utf8'), /def mul/);
+  // No later commit reaches the work tree's repository: not the target, not the intermediate ones.
+  for (const later of ['c1', 'c2', 'c3', 'c4'])
+    assert.throws(() =>
+      execFileSync('git', ['cat-file', '-e', `${t.commits[later]}^{commit}`], { cwd: dir, stdio: 'ignore' }),
+    );
+  assert.equal(
+    execFileSync('git', ['rev-list', '--all'], { cwd: dir, encoding: 'utf8' }).includes(t.commits.c4),
+    false,
+  );
 
   const gap = await runCli(['sweci', 'gap', '--dir', dir, '--json']);
   assert.equal(gap.code, 0, gap.stderr);
@@ -55,7 +89,38 @@ test('a real task: init measures p0 and p*, the loop grades each real commit, co
   assert.match(gapView.entries[1].description, /Test failed\. Reason: AttributeError/);
   assert.match(gapView.entries[1].output, /ops\.mul\(2, 3\)/);
 
-  // The scripted roles: the Architect copies the gap into the requirement; the Programmer puts
+  // Iteration 1 through MCP: the Architect reads the gap and writes the requirement; the
+  // Programmer reads it, puts commit c1's source in place and submits.
+  const architectAgent = await mcpRole(dir, 'architect');
+  try {
+    assert.deepEqual(architectAgent.tools, ['get_gap', 'write_requirement']);
+    const g = await architectAgent.call('get_gap');
+    assert.equal(g.isError, false, g.text);
+    assert.equal(JSON.parse(g.text).entries.length, 4);
+    const refused = await architectAgent.call('submit_iteration');
+    assert.equal(refused.isError, true);
+    assert.match(refused.text, /unknown tool 'submit_iteration'/);
+    const w = await architectAgent.call('write_requirement', { requirement: '1. ops.mul(a, b) returns the product.' });
+    assert.equal(w.isError, false, w.text);
+  } finally {
+    await architectAgent.close();
+  }
+  const programmerAgent = await mcpRole(dir, 'programmer');
+  try {
+    const req = await programmerAgent.call('get_requirement');
+    assert.equal(JSON.parse(req.text).requirement.trim(), '1. ops.mul(a, b) returns the product.');
+    execFileSync('sh', ['-c', `rm -rf src && git -C "${t.repo}" archive ${t.commits.c1} src | tar -x`], { cwd: dir });
+    const sub = await programmerAgent.call('submit_iteration', { iteration: 1 });
+    assert.equal(sub.isError, false, sub.text);
+    const answer = JSON.parse(sub.text);
+    assert.equal(answer.passing, 3);
+    assert.equal(answer.gap, 3);
+    assert.deepEqual(answer.regressions, []);
+  } finally {
+    await programmerAgent.close();
+  }
+
+  // Iterations 2-4 by the loop with scripted roles: the Architect copies the gap into the requirement; the Programmer puts
   // the source files of the real commit c<iteration> in place (tests untouched).
   const programmer = join(t.root, 'programmer.sh');
   writeFileSync(
@@ -76,6 +141,8 @@ test('a real task: init measures p0 and p*, the loop grades each real commit, co
   ]);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /4 iteration\(s\), passing 3 3 5 6; stopped \(gap-closed\)/);
+  const requirement = await runCli(['sweci', 'requirement', '--dir', dir, '--iteration', '2']);
+  assert.match(requirement.stdout, /Make these pass:\n\{"test":"tests\/test_ops.py::test_div"/);
 
   const status = await runCli(['status', '--dir', dir, '--json']);
   assert.equal(status.code, 0, status.stderr);
