@@ -6,13 +6,13 @@ import { UserError } from '../../core/util/errors';
 import type { RunState } from '../../protocol/run';
 import type { SweciRecord, SweciTask, SweciTestRun } from '../../protocol/sweci';
 import { Git } from '../../infra/git/git';
-import { checkoutRun } from '../../infra/runs/workspace';
 import { extractCodeArchive } from '../../infra/sweci/codeArchive';
 import { taskFiles } from '../../infra/sweci/dataset';
 import { loadImageArchive } from '../../infra/sweci/imageArchive';
 import { SweciStore } from '../../infra/sweci/sweciStore';
 import { buildTaskCommits } from '../../infra/sweci/taskCommits';
 import { runTaskTests, SWECI_TEST_CMD } from '../../infra/sweci/testRun';
+import { startRun } from '../run/startRun';
 import { taskChain } from './taskChain';
 
 export interface InitTaskRequest {
@@ -109,13 +109,18 @@ export async function initTask(req: InitTaskRequest): Promise<InitTaskResult> {
       workspace,
       state,
       notes: runNotes,
-    } = await checkoutRun(
-      chain,
-      { kind: 'path', path: repoDir },
-      resolve(req.dir),
-      { chainFile: files.metadataFile, mode: 'seq', authors: chain.steps.map(() => ({ kind: 'human' })), recorded: {} },
+    } = await startRun(
+      {
+        chain,
+        chainPath: files.metadataFile,
+        source: { kind: 'path', path: repoDir },
+        dir: resolve(req.dir),
+        mode: 'seq',
+        authors: chain.steps.map(() => ({ kind: 'human' })),
+        recorded: {},
+        operation: 'sweci init',
+      },
       log,
-      'sweci init',
     );
     const store = new SweciStore(workspace.store.root);
     // The two init logs move from the scratch folder into the run's state folder.

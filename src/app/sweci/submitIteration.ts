@@ -2,6 +2,7 @@ import { regressionsBetween, testGap } from '../../core/sweci';
 import { UserError } from '../../core/util/errors';
 import type { SweciIteration, SweciRecord } from '../../protocol/sweci';
 import { runTaskTests } from '../../infra/sweci/testRun';
+import { submitStep } from '../run/stepActions';
 import { currentIteration, openTask, type OpenTask } from './openTask';
 
 export interface SubmitIterationRequest {
@@ -35,7 +36,7 @@ export async function submitIteration(req: SubmitIterationRequest): Promise<Swec
       );
     if (req.iteration !== undefined && req.iteration !== now)
       throw new UserError(`iteration ${req.iteration} is not the current one (${now}); nothing was submitted`, 'state');
-    await opened.ws.engine.submit();
+    await submitStep({ dir: opened.ws.dir, state: opened.state, chain: opened.chain, workspace: opened.ws });
     record = await gradePending(opened, req);
     return record;
   });
