@@ -11,6 +11,7 @@ import { registerLabels } from './vscode/labels/registerLabels';
 import { registerSymbolCompare } from './vscode/gold/symbolCompare';
 import { registerAgent } from './vscode/agent/registerAgent';
 import { registerBatch } from './vscode/batch/registerBatch';
+import { registerSweci } from './vscode/sweci/registerSweci';
 import { registerChainView } from './vscode/chainView/chainTree';
 import { showError, showNotes } from './vscode/errors';
 import { ContainerEvaluationService } from './vscode/evaluation/evaluationService';
@@ -67,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerSymbolCompare(context, services, annotations);
   registerStatusBar(context, services);
   registerAgent(context, services);
+  registerSweci(context, services);
   registerTrajectories(context, services);
   registerCodeThread(context, services);
   registerBatch(context, services);

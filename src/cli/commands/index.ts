@@ -78,4 +78,9 @@ export const commands: CliCommandEntry[] = [
     summary: 'serve the run to a coding agent as an MCP server on stdio (tools: current step, status, submit, tests)',
     load: async () => (await import('./mcp')).mcpCommand,
   },
+  {
+    name: 'sweci',
+    summary: 'SWE-CI tasks: init, the Architect/Programmer loop in place, submit iterations, score (EvoScore)',
+    load: async () => (await import('./sweci')).sweciCommand,
+  },
 ];
