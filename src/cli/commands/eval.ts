@@ -16,7 +16,7 @@ import { table } from '../format';
 
 const usage = `usage: chainlens eval <chain-file> --repo <path|url> --dir <workdir> --mode seq|oracle --predictions <file|gold>
                       [--steps 1-3] [--timeout <s>] [--profile swebench-v5|swebench-v4] [--report <out.json>]
-                      [--image <override>] [--repo-path-in-image <path>] [--chain-id <id>] [--instances <id,...>]
+                      [--image <override>] [--repo-path-in-image <path>|none] [--chain-id <id>] [--instances <id,...>]
 
 Replays the chain in <workdir> with every step authored by the predictions (or gold), then runs each
 step's FAIL_TO_PASS / PASS_TO_PASS tests in a fresh container of the chain's image and grades the
@@ -151,9 +151,12 @@ function chosenImage(flag: string | undefined, chainImage: string | null, chainI
   return chainImage;
 }
 
-function parseRepoPathInImage(value: string | undefined): string | undefined {
-  if (value !== undefined && !value.startsWith('/'))
-    throw new UserError(`--repo-path-in-image must be an absolute path in the image, not '${value}'`, 'usage');
+/** --repo-path-in-image: an absolute path, or `none` (the image lacks the repository: copy it in, null). */
+export function parseRepoPathInImage(value: string | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value.toLowerCase() === 'none') return null;
+  if (!value.startsWith('/'))
+    throw new UserError(`--repo-path-in-image must be an absolute path in the image or none, not '${value}'`, 'usage');
   return value;
 }
 
@@ -175,7 +178,7 @@ async function evaluateRun(
     profile: GradingProfile;
     timeoutS?: number;
     image?: string;
-    repoPathInImage?: string;
+    repoPathInImage?: string | null;
     report?: string;
   },
 ): Promise<number> {
