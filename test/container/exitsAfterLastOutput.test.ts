@@ -79,6 +79,9 @@ for (const repoPath of ['detected', 'copied in'] as const) {
     assert.equal(r.code, 0, r.stderr);
     // Graded (the tiny chain's tests do not import from the copied repository; the verdict is not the point).
     assert.match(r.stdout, /resolved [01]\/1 step\(s\)/);
+    // --steps 1 replays step 1 only: the later steps are not needed to evaluate it.
+    assert.match(r.stderr, /step 1 submitted/);
+    assert.doesNotMatch(r.stderr, /step [23] submitted/);
     const probe = JSON.parse(readFileSync(probeFile, 'utf8')) as ProbeRecord;
     assert.ok(probe.afterLastWrite, 'the probe saw the last write');
     assert.equal(probe.afterLastWrite.writes, probe.writes, 'nothing was written after the recorded turn');

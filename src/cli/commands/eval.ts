@@ -11,7 +11,7 @@ import type { StepEvaluation } from '../../protocol/evaluation';
 import { connectDocker, ensureImage } from '../../infra/docker';
 import { evaluateStep } from '../../infra/evaluation';
 import { openWorkspace } from '../../infra/runs/workspace';
-import { parseMode, planRun, startRun } from './checkout';
+import { parseMode, planRun, startRun, type RunPlan } from './checkout';
 import { table } from '../format';
 
 const usage = `usage: chainlens eval <chain-file> --repo <path|url> --dir <workdir> --mode seq|oracle --predictions <file|gold>
@@ -121,6 +121,7 @@ export const evalCommand: CliCommand = {
       values.steps,
       plan.chain.steps.map((s) => s.order),
     );
+    replayOnlyWhatIsEvaluated(plan, orders);
     const image = chosenImage(values.image, plan.chain.dockerImage, plan.chain.id);
     const repoPathInImage = parseRepoPathInImage(values['repo-path-in-image']);
     const report = values.report === undefined ? undefined : checkReportPath(resolve(io.cwd, values.report));
@@ -139,6 +140,18 @@ export const evalCommand: CliCommand = {
     });
   },
 };
+
+/**
+ * `--steps` evaluates some steps: replaying the others would be wasted work. Steps after the last
+ * one evaluated are left unsolved (authored by a person, so the replay stops before them), and an
+ * Oracle run starts at the first one evaluated (its start is base + gold of the steps before,
+ * whatever happened to them). A Seq step depends on every step before it: those are replayed.
+ */
+function replayOnlyWhatIsEvaluated(plan: RunPlan, orders: number[]): void {
+  const last = Math.max(...orders);
+  plan.authors = plan.authors.map((a, i) => (plan.chain.steps[i].order > last ? { kind: 'human' } : a));
+  if (plan.mode === 'oracle' && orders[0] !== plan.chain.steps[0].order) plan.startStep = orders[0];
+}
 
 /** The image to evaluate in: --image, else the chain's; either must be a valid image name. */
 function chosenImage(flag: string | undefined, chainImage: string | null, chainId: string): string {
