@@ -1,20 +1,23 @@
 // A CLI command ends when it has said its last word: nothing it started (a fallback timer, a
 // socket to the engine, a child process) may keep the process alive after the result is printed.
-// The built CLI runs `eval` against the real engine with a preloaded probe (helpers/exitProbe.mjs)
-// that lists, one turn of the event loop after the last write to stdout/stderr, the resources
-// still holding the process open; only the standard streams themselves may be left.
+// The CLI as built for users (dist/cli.js and its per-command chunks; the container level of
+// `npm test` builds it first) runs `eval` against the real engine with a preloaded probe
+// (helpers/exitProbe.mjs) that lists, one turn of the event loop after the last write to
+// stdout/stderr, the resources still holding the process open; only the standard streams
+// themselves may be left.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { builtCli } from '../helpers/builtCli';
 import { makeTinyChain, type TinyChain } from '../helpers/tinyChain';
 
 const PROBE = resolve(__dirname, '../helpers/exitProbe.mjs');
+const BIN = resolve(__dirname, '../../dist/cli.js');
 let tiny: TinyChain;
 
 before(() => {
+  assert.ok(existsSync(BIN), 'dist/cli.js is built (npm run build)');
   tiny = makeTinyChain();
 });
 after(() => tiny.cleanup());
@@ -31,7 +34,7 @@ function runProbed(
   probeFile: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', PROBE, builtCli(), ...args], {
+    const child = spawn(process.execPath, ['--import', PROBE, BIN, ...args], {
       env: { ...process.env, CHAINLENS_EXIT_PROBE: probeFile },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
