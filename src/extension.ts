@@ -6,6 +6,8 @@
 import * as vscode from 'vscode';
 import type { AnnotationController } from './vscode/annotations/annotationController';
 import { registerAnnotations } from './vscode/annotations/registerAnnotations';
+import { registerLabels } from './vscode/labels/registerLabels';
+import { registerSymbolCompare } from './vscode/gold/symbolCompare';
 import { registerAgent } from './vscode/agent/registerAgent';
 import { registerChainView } from './vscode/chainView/chainTree';
 import { showError, showNotes } from './vscode/errors';
@@ -16,6 +18,7 @@ import { registerProblemStatement } from './vscode/problemStatement/problemPanel
 import { ActiveRun, hasChainLensRun } from './vscode/run/activeRun';
 import { registerRunCommands } from './vscode/run/registerRunCommands';
 import type { ChainLensServices } from './vscode/services';
+import { registerDocuments } from './vscode/documents/registerDocuments';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerTesting } from './vscode/testing/registerTesting';
 import { registerTrajectories } from './vscode/trajectories/registerTrajectories';
@@ -37,8 +40,10 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   const output = vscode.window.createOutputChannel('ChainLens', { log: true });
   const runs = new ActiveRun(output);
   const evaluation = new ContainerEvaluationService(runs, output);
+  const documents = registerDocuments(context, () => runs.current, runs.onDidChange);
   const services: ChainLensServices = {
     context,
+    documents,
     output,
     runs,
     evaluation,
@@ -55,6 +60,8 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerProblemStatement(context, services);
   registerCompareWithGold(context, services);
   const annotations = registerAnnotations(context, services);
+  registerLabels(context, services, annotations);
+  registerSymbolCompare(context, services, annotations);
   registerStatusBar(context, services);
   registerAgent(context, services);
   registerTrajectories(context, services);
