@@ -11,14 +11,14 @@ import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation'
 import { connectDocker, ensureImage } from '../../infra/docker';
 import { evaluateSteps } from '../../app/evaluation';
 import { openWorkspace } from '../../infra/runs/workspace';
-import { parseMode, planRun, startRun } from './checkout';
+import { parseMode, planRun, startRun, type RunPlan } from './checkout';
 import { table } from '../format';
 import { conditionAuthors, conditionOf, parseCondition } from '../../core/codethread/conditions';
 import { describeFilter } from '../../core/codethread/filter';
 
 const usage = `usage: chainlens eval <chain-file> --repo <path|url> --dir <workdir> --mode seq|oracle --predictions <file|gold>
                       [--steps 1-3] [--timeout <s>] [--profile swebench-v5|swebench-v4] [--report <out.json>]
-                      [--image <override>] [--repo-path-in-image <path>] [--chain-id <id>] [--instances <id,...>]
+                      [--image <override>] [--repo-path-in-image <path>|none] [--chain-id <id>] [--instances <id,...>]
                       [--condition HH|HA|AA]
 
 Replays the chain in <workdir> with every step authored by the predictions (or gold), then runs each
@@ -137,6 +137,7 @@ export const evalCommand: CliCommand = {
       values.steps,
       plan.chain.steps.map((s) => s.order),
     );
+    replayOnlyWhatIsEvaluated(plan, orders);
     const image = chosenImage(values.image, plan.chain.dockerImage, plan.chain.id);
     const repoPathInImage = parseRepoPathInImage(values['repo-path-in-image']);
     const report = values.report === undefined ? undefined : checkReportPath(resolve(io.cwd, values.report));
@@ -156,6 +157,18 @@ export const evalCommand: CliCommand = {
   },
 };
 
+/**
+ * `--steps` evaluates some steps: replaying the others would be wasted work. Steps after the last
+ * one evaluated are left unsolved (authored by a person, so the replay stops before them), and an
+ * Oracle run starts at the first one evaluated (its start is base + gold of the steps before,
+ * whatever happened to them). A Seq step depends on every step before it: those are replayed.
+ */
+function replayOnlyWhatIsEvaluated(plan: RunPlan, orders: number[]): void {
+  const last = Math.max(...orders);
+  plan.authors = plan.authors.map((a, i) => (plan.chain.steps[i].order > last ? { kind: 'human' } : a));
+  if (plan.mode === 'oracle' && orders[0] !== plan.chain.steps[0].order) plan.startStep = orders[0];
+}
+
 /** The image to evaluate in: --image, else the chain's; either must be a valid image name. */
 function chosenImage(flag: string | undefined, chainImage: string | null, chainId: string): string {
   if (flag !== undefined) {
@@ -167,9 +180,12 @@ function chosenImage(flag: string | undefined, chainImage: string | null, chainI
   return chainImage;
 }
 
-function parseRepoPathInImage(value: string | undefined): string | undefined {
-  if (value !== undefined && !value.startsWith('/'))
-    throw new UserError(`--repo-path-in-image must be an absolute path in the image, not '${value}'`, 'usage');
+/** --repo-path-in-image: an absolute path, or `none` (the image lacks the repository: copy it in, null). */
+export function parseRepoPathInImage(value: string | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value.toLowerCase() === 'none') return null;
+  if (!value.startsWith('/'))
+    throw new UserError(`--repo-path-in-image must be an absolute path in the image or none, not '${value}'`, 'usage');
   return value;
 }
 
@@ -198,7 +214,7 @@ async function evaluateRun(
     profile: GradingProfile;
     timeoutS?: number;
     image?: string;
-    repoPathInImage?: string;
+    repoPathInImage?: string | null;
     report?: string;
   },
 ): Promise<number> {
