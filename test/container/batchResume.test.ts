@@ -115,7 +115,10 @@ test('SIGKILL 10 times at random moments: resumed records equal an uninterrupted
   const pids: number[] = [];
   const seen = new Map<string, string>();
   for (let kill = 0; kill < 10; kill++) {
-    const args = kill === 0 ? newBatch(runDir) : ['batch', '--run-dir', runDir, '--workers', '2', '--json'];
+    // A batch killed before it wrote its manifest has nothing to resume from: the person runs the
+    // same full command again; once the manifest is there, `--run-dir` alone resumes it.
+    const started = existsSync(join(runDir, 'manifest.json'));
+    const args = started ? ['batch', '--run-dir', runDir, '--workers', '2', '--json'] : newBatch(runDir);
     const r = await runKilled(args, Math.floor(rand() * 2), Math.floor(rand() * 4000));
     pids.push(r.pid);
     // Every record seen so far is still there, byte for byte: a recorded step never runs again.
@@ -124,7 +127,10 @@ test('SIGKILL 10 times at random moments: resumed records equal an uninterrupted
       assert.equal(now.get(rel), text, `seed ${seed}: ${rel} was rewritten after kill ${kill}`);
     for (const [rel, text] of now) seen.set(rel, text);
   }
-  const last = runBuiltCli(['batch', '--run-dir', runDir, '--workers', '2'], { CHAINLENS_DATA: dataDir });
+  const last = runBuiltCli(
+    existsSync(join(runDir, 'manifest.json')) ? ['batch', '--run-dir', runDir, '--workers', '2'] : newBatch(runDir),
+    { CHAINLENS_DATA: dataDir },
+  );
   assert.equal(last.code, 0, `seed ${seed}: ${last.stderr}`);
   assert.match(last.stdout, /6\/6 step evaluations recorded/);
   for (const [rel, text] of seen) assert.equal(records(runDir).get(rel), text, `seed ${seed}: ${rel} was rewritten`);
