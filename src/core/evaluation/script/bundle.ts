@@ -143,7 +143,10 @@ export function buildEvalBundle(input: EvalBundleInput): EvalBundle {
     buildCmd: input.buildCmd,
   });
   files.push({ path: `${BUNDLE_DIR}/eval.sh`, content: evalScript, mode: 0o755 });
-  run.push(`exec bash ${BUNDLE_DIR}/eval.sh`);
+  // One stream, as the harness reads one: the script's trace (stderr) and the tests' output
+  // (stdout) through the same pipe keep their order in the log, so a result line never lands
+  // after the end marker (docs/reference/grading.md).
+  run.push(`exec bash ${BUNDLE_DIR}/eval.sh 2>&1`);
   files.push({ path: `${BUNDLE_DIR}/run.sh`, content: run.join('\n') + '\n', mode: 0o755 });
   const command = ['/bin/bash', `${BUNDLE_DIR}/run.sh`];
   const unpack = `command -v tar >/dev/null 2>&1 || exit ${RUN_EXIT.noTar}; tar -x -f - -C / && exec ${command.join(' ')}`;
