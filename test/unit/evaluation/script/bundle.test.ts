@@ -33,7 +33,9 @@ test('an image that holds the repo: state diff applied in place, tests reset to 
   const run = file(b, 'run.sh')!.content;
   assert.match(
     run,
-    new RegExp(`bash /chainlens/apply_state.sh \\|\\| exit ${RUN_EXIT.patchFailed}\nexec bash /chainlens/eval.sh 2>&1\n$`),
+    new RegExp(
+      `bash /chainlens/apply_state.sh \\|\\| exit ${RUN_EXIT.patchFailed}\nexec bash /chainlens/eval.sh 2>&1\n$`,
+    ),
   );
   assert.match(file(b, 'apply_state.sh')!.content, /^cd \/testbed \|\| exit 1$/m);
   assert.match(file(b, 'eval.sh')!.content, /^rm -f conftest.py\ngit apply -v \/chainlens\/test_patch_1.diff$/m);
