@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { test } from 'node:test';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -14,7 +14,14 @@ const SELF = 'test/unit/repo/machinePaths.test.ts';
 /** Where a path starts: not in the middle of a word, a file name or another path. */
 const START = String.raw`(?<![\w.~/-])`;
 const MACHINE_PATHS: { what: string; pattern: RegExp }[] = [
-  { what: 'a checkout or shared folder under /work', pattern: new RegExp(`${START}/work/[\\w.-]*`, 'g') },
+  // This checkout's own location and the folder holding it (where sibling checkouts and shared
+  // material sit), whatever machine runs the test; '/' alone is no machine path.
+  ...[root, dirname(root)]
+    .filter((dir) => dirname(dir) !== dir)
+    .map((dir) => ({
+      what: `this checkout's folder or a sibling (${basename(dir)})`,
+      pattern: new RegExp(`${START}${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[\\w.-]*`, 'g'),
+    })),
   { what: 'a home directory', pattern: new RegExp(`${START}/(?:home|Users)/[\\w.-]+`, 'g') },
   { what: "root's home directory", pattern: new RegExp(`${START}/root/[\\w.-]*`, 'g') },
   { what: 'a temporary file or folder', pattern: new RegExp(`${START}/tmp/[\\w.-]+`, 'g') },
@@ -174,10 +181,10 @@ test('no tracked file holds a machine path (checkout, home, temporary folder) ot
 
 test('the patterns catch the machine paths they are for, and leave container and relative paths alone', () => {
   const found = (text: string) => machinePathsIn(text).map((m) => m.path);
-  assert.deepEqual(found('see /work/shared/DESIGN.md'), ['/work/shared']);
+  assert.deepEqual(found(`see ${dirname(root)}/shared/DESIGN.md`), [`${dirname(root)}/shared`]);
   assert.deepEqual(found('cd /home/alice/src && ls /root/.cache'), ['/home/alice', '/root/.cache']);
   assert.deepEqual(found('flock /tmp/git.lock git commit'), ['/tmp/git.lock']);
   assert.deepEqual(found('C:\\Users\\bob\\repo'), ['C:\\Users\\bob']);
   assert.deepEqual(found('/Users/carol/x and /private/var/folders/ab/T'), ['/Users/carol', '/private/var/folders/ab']);
-  assert.deepEqual(found('/testbed/src, docs/work/x, /opt/app, src/tmp/a, ~/work/x, /home/*/*/'), []);
+  assert.deepEqual(found('/testbed/src, docs/root/x, /opt/app, src/tmp/a, ~/root/x, /home/*/*/'), []);
 });
