@@ -63,4 +63,9 @@ export const commands: CliCommandEntry[] = [
     summary: 'serve the run to a coding agent as an MCP server on stdio (tools: current step, status, submit, tests)',
     load: async () => (await import('./mcp')).mcpCommand,
   },
+  {
+    name: 'study',
+    summary: 'run a human study: validate, start/submit a session, export rows, report, withdraw',
+    load: async () => (await import('./study')).studyCommand,
+  },
 ];
