@@ -16,10 +16,13 @@ import { registerProblemStatement } from './vscode/problemStatement/problemPanel
 import { ActiveRun, hasChainLensRun } from './vscode/run/activeRun';
 import { registerRunCommands } from './vscode/run/registerRunCommands';
 import type { ChainLensServices } from './vscode/services';
+import type { StudyApi } from './vscode/study/registerStudy';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerTesting } from './vscode/testing/registerTesting';
 import { registerTrajectories } from './vscode/trajectories/registerTrajectories';
 import { setLockHolderLabel } from './infra/runs/runLock';
+import { DisclosureGate } from './vscode/study/disclosureGate';
+import { registerStudy } from './vscode/study/registerStudy';
 
 /** What activate() returns: the services, for other extensions and the extension-host test suites. */
 export interface ChainLensApi {
@@ -28,6 +31,8 @@ export interface ChainLensApi {
   readonly ready: Promise<void>;
   /** The editor annotations of the annotated step (what is drawn, and drawing it again). */
   readonly annotations: AnnotationController;
+  /** Study sessions: the time-on-task clock of the step being solved (extension-host tests read it). */
+  readonly study: StudyApi;
 }
 
 export function activate(context: vscode.ExtensionContext): ChainLensApi {
@@ -37,6 +42,8 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   const output = vscode.window.createOutputChannel('ChainLens', { log: true });
   const runs = new ActiveRun(output);
   const evaluation = new ContainerEvaluationService(runs, output);
+  // Created before any feature: each gold-derived feature consults it (docs/study.md).
+  const disclosure = new DisclosureGate(runs, output);
   const services: ChainLensServices = {
     context,
     output,
@@ -46,8 +53,9 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
       return runs.current;
     },
     onDidChangeRun: runs.onDidChange,
+    disclosure,
   };
-  context.subscriptions.push(output, runs, evaluation, sweepOrphansAfterActivation(output));
+  context.subscriptions.push(output, runs, evaluation, disclosure, sweepOrphansAfterActivation(output));
 
   registerChainView(context, services);
   registerRunCommands(context, services, runs);
@@ -58,12 +66,16 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerStatusBar(context, services);
   registerAgent(context, services);
   registerTrajectories(context, services);
+  const study = registerStudy(context, services, runs, disclosure);
 
-  const ready = resumeRun(services, runs);
+  // A study session's task lives in its own work tree: reopened after the workspace's run (if any).
+  const ready = resumeRun(services, runs).then(() =>
+    study.resume().catch((e: unknown) => showError(output, e, 'Could not resume the study session')),
+  );
   // Trusting the folder later: reopen the run with git (recovering anything left half done).
   context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void resumeRun(services, runs)));
   output.info(`ChainLens ${context.extension.packageJSON.version as string} activated in ${Date.now() - started} ms`);
-  return { services, ready, annotations };
+  return { services, ready, annotations, study };
 }
 
 /** A window opened on a ChainLens work tree continues its run where it was. */

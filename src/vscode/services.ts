@@ -7,6 +7,7 @@ import type { Chain } from '../protocol/chain';
 import type { ChainEvaluation, StepEvaluation } from '../protocol/evaluation';
 import type { RunMode, RunState } from '../protocol/run';
 import type { Workspace } from '../infra/runs/workspace';
+import type { Disclosure } from '../core/study/disclosure';
 
 /** The run of the work tree the window has open: what the tree, Testing view and status bar show. */
 export interface ChainRunSnapshot {
@@ -69,6 +70,17 @@ export interface EvaluationService {
   readonly running: boolean;
 }
 
+/**
+ * What of gold and the hidden tests may reach the window now (src/vscode/study/disclosureGate.ts):
+ * every gold-derived feature asks it; outside studies it allows everything.
+ */
+export interface DisclosureService {
+  readonly current: Disclosure;
+  readonly onDidChange: vscode.Event<Disclosure>;
+  /** Throws a UserError saying why, when `feature` is withheld now; `what` names the refused action. */
+  require(feature: 'annotations' | 'goldDocuments', what: string): void;
+}
+
 export interface ChainLensServices {
   readonly context: vscode.ExtensionContext;
   /** "ChainLens" log channel: engine progress, evaluation summaries, error details. */
@@ -79,6 +91,8 @@ export interface ChainLensServices {
   readonly run: ChainRunSnapshot | undefined;
   /** Shortcut for runs.onDidChange. */
   readonly onDidChangeRun: vscode.Event<ChainRunSnapshot | undefined>;
+  /** The study's blind-solving gate (allows everything outside studies). */
+  readonly disclosure: DisclosureService;
 }
 
 /** Mode names as people write them. */

@@ -114,7 +114,13 @@ export function planTask(study: LoadedStudy, session: ParticipantSession, index:
     workTree: entry.workTree,
     mode: rules.mode,
     authors,
-    recorded: Object.fromEntries([...(predictions?.byInstance.values() ?? [])].map((p) => [p.instanceId, p.patch])),
+    // Only the steps this condition gives the agent: another step's agent patch would be a
+    // solution of a step the person solves (docs/study.md "Blind solving").
+    recorded: Object.fromEntries(
+      chain.steps
+        .filter((s, i) => condition.authors[i] === 'recorded')
+        .map((s) => [s.instanceId, predictions?.byInstance.get(s.instanceId)?.patch ?? null]),
+    ),
     record: {
       schema: 1,
       study: rules.name,

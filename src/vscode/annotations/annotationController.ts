@@ -26,7 +26,10 @@ export class AnnotationController implements vscode.Disposable {
   private drawn = new Map<string, readonly Decoration[]>();
   private readonly painter = new AnnotationPainter();
   readonly diagnostics = vscode.languages.createDiagnosticCollection('chainlens');
-  readonly gold = new GoldDocuments(() => this.annotations);
+  readonly gold = new GoldDocuments(
+    () => this.annotations,
+    () => this.services.disclosure.require('goldDocuments', 'The gold version of a file'),
+  );
   private readonly updated = new vscode.EventEmitter<StepAnnotations | undefined>();
   /** Fires after each analysis (labels re-attach their threads). */
   readonly onDidUpdate = this.updated.event;
@@ -44,6 +47,8 @@ export class AnnotationController implements vscode.Disposable {
       this.gold,
       this.updated,
       services.onDidChangeRun(() => this.schedule(0)),
+      // Withheld: cleared at once (not on the next analysis), so nothing stays drawn for a moment.
+      services.disclosure.onDidChange((d) => (d.annotations ? this.schedule(0) : this.withhold())),
       vscode.workspace.onDidSaveTextDocument((d) => this.inRun(d.uri) && this.schedule(0)),
       vscode.workspace.onDidChangeTextDocument((e) => this.edited(e)),
       vscode.window.onDidChangeVisibleTextEditors(() => this.paint()),
@@ -142,6 +147,9 @@ export class AnnotationController implements vscode.Disposable {
     try {
       // Restricted Mode: the analysis reads the repository with git, which ChainLens does not run there.
       if (!run || !vscode.workspace.isTrusted) return this.set(undefined);
+      // A person solving a study step blind: nothing is analysed against gold, so no decoration,
+      // Problems entry, hover, CodeLens or gold document can exist (docs/study.md).
+      if (!this.services.disclosure.current.annotations) return this.set(undefined);
       const current = run.state.steps.find((s) => s.order === run.state.currentStep && s.end === null);
       const unsaved = new Map<string, string>();
       for (const d of vscode.workspace.textDocuments) {
@@ -179,6 +187,11 @@ export class AnnotationController implements vscode.Disposable {
       cts.dispose();
       if (this.inFlight === cts) this.inFlight = undefined;
     }
+  }
+
+  private withhold(): void {
+    this.inFlight?.cancel();
+    this.set(undefined);
   }
 
   private set(annotations: StepAnnotations | undefined): void {

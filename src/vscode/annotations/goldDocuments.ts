@@ -13,9 +13,14 @@ export class GoldDocuments implements vscode.TextDocumentContentProvider, vscode
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly current: () => StepAnnotations | undefined) {}
+  constructor(
+    private readonly current: () => StepAnnotations | undefined,
+    /** The study gate: throws while gold is withheld (docs/study.md). */
+    private readonly allowed: () => void = () => {},
+  ) {}
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    this.allowed();
     const m = /^\/([a-z0-9-]+)\/step-(\d+)\/(.+)$/.exec(uri.path);
     const a = this.current();
     if (!m) return `Not a ChainLens gold document: ${uri.toString()}\n`;

@@ -45,6 +45,7 @@ class PatchDocuments implements vscode.TextDocumentContentProvider, vscode.Dispo
     const run = this.services.run;
     if (!target) return `Not a ChainLens patch: ${uri.toString()}\n`;
     if (!run || run.state.runId !== target.runId) return `Run ${target.runId} is not the open run of this window.\n`;
+    this.services.disclosure.require('goldDocuments', 'The gold patch');
     this.open.add(uri.toString());
     const index = run.state.steps.findIndex((s) => s.order === target.order);
     if (index < 0) return `The chain has no step ${target.order}.\n`;
@@ -76,6 +77,7 @@ export function registerCompareWithGold(context: vscode.ExtensionContext, servic
       guarded(services.output, 'Compare with Gold', async (arg?: unknown) => {
         const run = services.run;
         if (!run) throw new Error('No chain is open.');
+        services.disclosure.require('goldDocuments', 'Compare with Gold');
         const order = isStepArg(arg)
           ? arg.order
           : (run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order);

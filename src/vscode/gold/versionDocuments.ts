@@ -45,6 +45,7 @@ export class VersionDocuments implements vscode.TextDocumentContentProvider, vsc
     const run = this.services.run;
     if (!t) return `Not a ChainLens file version: ${uri.toString()}\n`;
     if (!run || run.state.runId !== t.runId) return `Run ${t.runId} is not the open run of this window.\n`;
+    this.services.disclosure.require('goldDocuments', `The ${t.kind} version of ${t.path}`);
     if (!vscode.workspace.isTrusted)
       return 'Restricted Mode: this version is read with git, which ChainLens does not run in an untrusted folder. Trust the folder to see it.\n';
     const v = await fileVersion(run, t.order, t.kind, t.path);

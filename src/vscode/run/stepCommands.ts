@@ -79,6 +79,13 @@ export async function submitStep(
   }
   try {
     const evaluation = await services.evaluation.evaluate({ step: submitted, source: 'submitted', origin: 'submit' });
+    // A study that gives no test feedback: graded, but the outcome is not shown (docs/study.md).
+    if (services.disclosure.current.testResults === 'none') {
+      void vscode.window.showInformationMessage(
+        `Step ${submitted} was submitted and graded.${nextStep === null ? '' : ` Now on step ${nextStep}.`}`,
+      );
+      return;
+    }
     const problem = describeEvaluationProblem(evaluation);
     const text = `Step ${submitted} ${problem ? `could not be graded: ${problem.headline}` : evaluationSummary(evaluation)}.`;
     const after = nextStep === null ? ' The chain is complete.' : ` Now on step ${nextStep}.`;
@@ -107,6 +114,8 @@ export async function submitStep(
 
 export async function switchMode(services: ChainLensServices, runs: ActiveRun, given?: RunMode): Promise<void> {
   requireTrust('Switching the mode');
+  // Oracle applies gold patches: never while a study withholds gold (docs/study.md).
+  services.disclosure.require('goldDocuments', 'Switching the mode');
   const run = runs.require();
   let mode = given;
   if (!mode) {
