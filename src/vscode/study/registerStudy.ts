@@ -27,7 +27,7 @@ export function registerStudy(
   gate: DisclosureGate,
 ): StudyApi {
   const tracker = new TimeTracker(services);
-  const sessions = new StudySessionCommands(services, runs, gate);
+  const sessions = new StudySessionCommands(services, runs, gate, () => tracker.refresh());
   context.subscriptions.push(
     tracker,
     services.onDidChangeRun(() => sessions.followRun()),

@@ -67,6 +67,8 @@ export class StudySessionCommands {
     private readonly services: ChainLensServices,
     private readonly runs: ActiveRun,
     private readonly gate: DisclosureGate,
+    /** Called once a run's study record is written (the time tracker starts its clock). */
+    private readonly attached: () => void,
   ) {}
 
   get pointer(): SessionPointer | undefined {
@@ -196,6 +198,7 @@ export class StudySessionCommands {
       showNotes(this.services.output, notes);
       attachRun(session, index, plan, snapshot.workspace.store.root, snapshot.state, Date.now());
       this.gate.refresh();
+      this.attached();
       this.services.output.info(
         `study ${study.study.name}: ${session.participant} on task ${entry.task} (${entry.condition}) in ${snapshot.dir}`,
       );

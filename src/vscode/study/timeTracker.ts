@@ -58,6 +58,11 @@ export class TimeTracker implements vscode.Disposable {
     return this.tracked?.timer.current;
   }
 
+  /** Follows the active run again (its study record was just written). */
+  refresh(): void {
+    this.follow(this.services.run);
+  }
+
   pause(): void {
     this.tracked?.timer.activity({ kind: 'pause' });
     this.tracked?.timer.flush();
