@@ -76,5 +76,11 @@ export const StudyFileSchema = z.strictObject({
   idleGapSeconds: z.number().positive('must be more than 0').default(120),
   /** Shown once per participant before the first task; starting means consenting. */
   consent: z.string().min(1).optional(),
+  /**
+   * A participant's pack (`study pack`): the hidden tests stay with the researcher, so submissions
+   * are not graded here, and after each one the participant's rows are written to
+   * `<resultsDir>/<participant>.results.json`, the file they send back.
+   */
+  pack: z.strictObject({ resultsDir: z.string().min(1) }).optional(),
 });
 export type StudyFile = z.infer<typeof StudyFileSchema>;

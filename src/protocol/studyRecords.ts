@@ -20,6 +20,8 @@ export const StudyRunSchema = z.object({
   revealAfterSubmission: z.boolean(),
   idleGapMs: z.number().positive(),
   timeLimitMs: z.number().positive().nullable(),
+  /** False in a pack: the hidden tests are with the researcher, submissions are graded there. */
+  gradeHere: z.boolean().default(true),
 });
 export type StudyRun = z.infer<typeof StudyRunSchema>;
 

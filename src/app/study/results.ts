@@ -3,6 +3,9 @@ import { describeIssues } from '../../core/formats/issues';
 import { UserError } from '../../core/util/errors';
 import { StudyRowSchema, type StudyRow } from '../../protocol/studyRecords';
 import { readUserFile, writeFileAtomic } from '../../infra/files';
+import type { ParticipantSession } from '../../protocol/studyRecords';
+import { dirname, join } from 'node:path';
+import { participantRows } from './rows';
 
 /**
  * The one file a participant sends back from a pack (docs/study.md "Packs"): their rows, with the
@@ -56,4 +59,18 @@ export function writeResultsFile(
     rows: [...rows],
   };
   writeFileAtomic(path, JSON.stringify(file, null, 2) + '\n');
+}
+
+/**
+ * In a pack: after a submission, the participant's rows go to `<resultsDir>/<participant>.results.json`
+ * beside the study file (the one file they send back). Elsewhere: nothing. Returns the file written.
+ */
+export async function writePackResults(
+  study: { file: string; name: string; resultsDir: string | undefined },
+  session: ParticipantSession,
+): Promise<string | undefined> {
+  if (!study.resultsDir) return undefined;
+  const path = join(dirname(study.file), study.resultsDir, `${session.participant}.results.json`);
+  writeResultsFile(path, study.name, session.participant, await participantRows(session));
+  return path;
 }

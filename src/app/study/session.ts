@@ -133,6 +133,7 @@ export function planTask(study: LoadedStudy, session: ParticipantSession, index:
       revealAfterSubmission: rules.revealAfterSubmission,
       idleGapMs: rules.idleGapSeconds * 1000,
       timeLimitMs: rules.timeLimitMinutes === undefined ? null : rules.timeLimitMinutes * 60_000,
+      gradeHere: rules.pack === undefined,
     },
   };
 }

@@ -13,6 +13,8 @@ import { collectRows, exportStudy } from '../../app/study/export';
 import { withdrawParticipant } from '../../app/study/withdraw';
 import { openSession, saveSession } from '../../app/study/session';
 import { startNextTask, submitCurrentStep } from '../../app/study/headless';
+import { writePackResults } from '../../app/study/results';
+import { packStudy } from '../../app/study/pack';
 
 const usage = `usage: chainlens study <verb> <study.json> [options]
 
@@ -27,6 +29,8 @@ Run a human study: tasks (chains), conditions (who authors each step), participa
   report   <study | rows.jsonl> [--json] [--html <file>] [--pair A,B]...
                                                 resolve rates (Wilson 95%), paired McNemar, time on task
   withdraw <study> --participant <id>           delete a participant's work, records and session
+  pack     <study> --out <dir> [--participant <id>]
+                                                a folder per participant to open with VS Code (no answers inside)
 The study file format is in the README ("Running a study") and docs/study.md.`;
 
 const options = {
@@ -41,7 +45,7 @@ const options = {
   pair: { type: 'string', multiple: true },
 } as const;
 
-const VERBS = ['validate', 'start', 'submit', 'export', 'report', 'withdraw'] as const;
+const VERBS = ['validate', 'start', 'submit', 'export', 'report', 'withdraw', 'pack'] as const;
 type Verb = (typeof VERBS)[number];
 
 export const studyCommand: CliCommand = {
@@ -63,6 +67,7 @@ export const studyCommand: CliCommand = {
       export: ['out', 'results'],
       report: ['json', 'html', 'pair'],
       withdraw: ['participant'],
+      pack: ['out', 'participant'],
     };
     for (const [name, value] of Object.entries(values))
       if (value !== undefined && value !== false && !allowed[verb as Verb].includes(name as keyof typeof options))
@@ -85,6 +90,15 @@ export const studyCommand: CliCommand = {
           `${summary.rows.length} row(s) of ${summary.participants} participant(s): ${summary.jsonl}, ${summary.csv}`,
         );
         if (summary.withdrawn) io.err(`${summary.withdrawn} withdrawn participant(s) left out`);
+        return 0;
+      }
+      case 'pack': {
+        const out = resolve(io.cwd, requireOption(values.out, '--out', usage));
+        const made = await packStudy(study, out, { participant: values.participant, log: (l) => io.err(l) });
+        for (const folder of made.folders) io.out(folder);
+        io.out(
+          `${made.folders.length} pack(s): each participant opens theirs in VS Code and runs "ChainLens: Start Study Session…"; they send back results/<id>.results.json, merged with: chainlens study export ${study.file} --out <dir> --results <file>`,
+        );
         return 0;
       }
       case 'withdraw': {
@@ -147,9 +161,16 @@ async function start(
 
 async function submit(io: CliIO, study: LoadedStudy, participant: string, grade: boolean): Promise<number> {
   const session = openSession(study, participant);
-  const done = await submitCurrentStep(session, { grade, log: (l) => io.err(l) });
+  // A pack holds no hidden tests: its submissions are graded by the researcher (docs/study.md).
+  const pack = study.study.pack;
+  const done = await submitCurrentStep(session, { grade: grade && !pack, log: (l) => io.err(l) });
   const e = done.evaluation;
   io.out(`submitted step ${done.submitted}${e ? `: ${e.status}` : ''}`);
+  const results = await writePackResults(
+    { file: study.file, name: study.study.name, resultsDir: pack?.resultsDir },
+    done.session,
+  );
+  if (results) io.out(`your results so far: ${results} (send this file to the researcher)`);
   return 0;
 }
 

@@ -20,6 +20,8 @@ export interface Disclosure {
   readonly testResults: FeedbackLevel;
   /** Why something is withheld, for the message a refused command shows. */
   readonly reason: string | null;
+  /** Submissions are graded here (false in a study pack: the hidden tests stay with the researcher). */
+  readonly grading: boolean;
 }
 
 /** A run that is part of a study session: the study's rules for what a solver sees. */
@@ -27,6 +29,7 @@ export interface StudyRules {
   readonly study: string;
   readonly feedback: FeedbackLevel;
   readonly revealAfterSubmission: boolean;
+  readonly gradeHere?: boolean;
 }
 
 export const OPEN: Disclosure = {
@@ -36,6 +39,7 @@ export const OPEN: Disclosure = {
   testIds: true,
   testResults: 'full',
   reason: null,
+  grading: true,
 };
 
 /**
@@ -51,7 +55,8 @@ export function disclosureFor(
   if (!rules) return OPEN;
   const current = run?.currentStep == null ? undefined : run.steps.find((s) => s.order === run.currentStep);
   const solving = current?.author.kind === 'human';
-  if (!solving && rules.revealAfterSubmission) return OPEN;
+  const grading = rules.gradeHere ?? true;
+  if (!solving && rules.revealAfterSubmission) return { ...OPEN, grading };
   const reason = solving
     ? `you are solving a step of the study '${rules.study}' blind: gold and hidden tests stay hidden until you submit`
     : `the study '${rules.study}' does not reveal gold or hidden tests to participants`;
@@ -62,5 +67,6 @@ export function disclosureFor(
     testIds: rules.feedback === 'full',
     testResults: rules.feedback,
     reason,
+    grading,
   };
 }

@@ -71,7 +71,8 @@ export async function submitStep(
   if (nextStep !== null)
     void vscode.commands.executeCommand('chainlens.showProblemStatement', { kind: 'step', order: nextStep });
 
-  if (options.evaluate === false) return;
+  // A study pack: graded by the researcher, where the hidden tests are (docs/study.md "Packs").
+  if (options.evaluate === false || !services.disclosure.current.grading) return;
   const blocked = services.evaluation.blockedReason();
   if (blocked) {
     offerTrust(`Step ${submitted} was submitted but not graded. ${blocked}`);

@@ -99,4 +99,5 @@ const FAIL_CLOSED: Omit<StudyRun, 'studyFile' | 'participant' | 'task' | 'condit
   revealAfterSubmission: false,
   idleGapMs: 120_000,
   timeLimitMs: null,
+  gradeHere: true,
 };

@@ -9,6 +9,7 @@ import { loadStudy, type LoadedStudy } from '../../app/study/loadStudy';
 import { attachRun, currentTaskIndex, openSession, personStep, planTask, saveSession } from '../../app/study/session';
 import { UserError } from '../../core/util/errors';
 import type { ParticipantSession } from '../../protocol/studyRecords';
+import { writePackResults } from '../../app/study/results';
 import { showNotes } from '../errors';
 import type { ActiveRun } from '../run/activeRun';
 import type { ChainLensServices } from '../services';
@@ -130,11 +131,14 @@ export class StudySessionCommands {
     if (solving) await this.runs.resume(solving.workTree);
   }
 
-  /** Marks the task done once no person step is left in its run; offers the next one. */
+  /**
+   * On every change of the session's run: in a pack, the participant's results file is written
+   * again (after a submission); once no person step is left, the task is done and the next offered.
+   */
   followRun(): void {
     const pointer = this.pointer;
     const run = this.services.run;
-    if (!pointer || !run || personStep(run.state) !== undefined) return;
+    if (!pointer || !run) return;
     let study: LoadedStudy;
     try {
       study = loadStudy(pointer.studyFile);
@@ -142,6 +146,13 @@ export class StudySessionCommands {
       return;
     }
     const session = openSession(study, pointer.participant);
+    if (!session.tasks.some((t) => t.runId === run.state.runId)) return;
+    const pack = study.study.pack;
+    if (pack)
+      void writePackResults({ file: study.file, name: study.study.name, resultsDir: pack.resultsDir }, session).catch(
+        (e: unknown) => this.services.output.error(`could not write the study results file: ${(e as Error).message}`),
+      );
+    if (personStep(run.state) !== undefined) return;
     const index = session.tasks.findIndex((t) => t.status === 'solving' && t.runId === run.state.runId);
     if (index < 0) return;
     const next: ParticipantSession = {
