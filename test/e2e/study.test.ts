@@ -19,6 +19,7 @@ import {
   runExtensionHostSuite,
   screenshot,
   waitForNotification,
+  webviewFrame,
   type ChainLensWorkbench,
 } from './harness';
 import { makeStudyWorkspace, type StudyWorkspace } from './exthost/studyWorkspace';
@@ -91,6 +92,14 @@ describe('A study session in VS Code: blind AH step, time on task, export', () =
     assert.ok(active <= wall - fx.workspace.idleGapSeconds, `active ${active} s of ${wall} s wall`);
     assert.ok((step2.pauses as number) >= 1);
     assert.equal(rows.find((r) => r.step === 1)!.author, 'recorded');
+
+    // Study Results: the report's tables and themable SVG charts in a webview.
+    await runCommand(fx.page, 'ChainLens: Study Results…');
+    const results = await webviewFrame(fx.page, /Resolve rate \(last step\)/, { timeoutMs: 60_000 });
+    await results.locator('table.cl-table').first().waitFor({ state: 'visible', timeout: 60_000 });
+    assert.match((await results.locator('table.cl-table tbody tr').first().textContent()) ?? '', /^AH0\/1/);
+    assert.equal(await results.locator('svg.cl-chart').count(), 2);
+    await screenshot(fx.page, 'study-results');
   });
 });
 

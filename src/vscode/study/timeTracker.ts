@@ -25,8 +25,9 @@ export class TimeTracker implements vscode.Disposable {
   private tracked: Tracked | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly interval: NodeJS.Timeout;
-  /** The first clock this extension host picks up for a step already started is a reload. */
-  private resumedOnce = false;
+  /** A clock started before this extension host was is picked up after a reload (or a crash). */
+  private readonly hostStartedAt = Date.now();
+  private readonly reloadCounted = new Set<string>();
 
   constructor(private readonly services: ChainLensServices) {
     const on = (activity: Activity) => this.tracked?.timer.activity(activity);
@@ -103,11 +104,14 @@ export class TimeTracker implements vscode.Disposable {
     }
     if (!record) return;
     const records = new StudyRunRecords(run.workspace.store.root, run.state.runId);
-    const existed = records.clock(step) !== undefined;
+    const saved = records.clock(step);
     const timer = new StepTimer(records, step, record.idleGapMs, Date.now, FLUSH_MS);
     this.tracked = { runId: run.state.runId, dir: run.dir, timer, record, warnedLimit: false };
-    if (existed && !this.resumedOnce) timer.activity({ kind: 'reload' });
-    this.resumedOnce = true;
+    const key = `${run.workspace.store.root}\u0000${run.state.runId}\u0000${step}`;
+    if (saved && saved.startedAt < this.hostStartedAt && !this.reloadCounted.has(key)) {
+      this.reloadCounted.add(key);
+      timer.activity({ kind: 'reload' });
+    }
     timer.activity({ kind: vscode.window.state.focused ? 'focus' : 'blur' });
     timer.flush();
   }
