@@ -42,6 +42,11 @@ apt_install chromium ripgrep libkrb5-dev g++ make python3
 log "chromium: $(/usr/bin/chromium --version 2>/dev/null | head -1)"
 
 mkdir -p "$CACHE"
+# One provisioning at a time per cache: a second run (another checkout's tests sharing the cache)
+# would otherwise remove the first one's half-installed code-server under it. It waits, then finds
+# everything in place.
+exec 9>"$CACHE/.provision.lock"
+flock 9
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/chainlens-provision.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 

@@ -60,11 +60,33 @@ export class ChainRunEngine {
 
   /**
    * The current run and its chain, after rolling forward anything an earlier process left half
-   * done. Holds the run's lock meanwhile (recovering writes), so it refuses while another
-   * operation changes the run; read() does not.
+   * done. Opening is reading: it takes the run's lock only when there is something to roll
+   * forward or apply, and if another process holds the lock meanwhile (a submit in flight) it
+   * returns the run as last saved rather than refusing, so a window and an agent's MCP server
+   * can open one run at once (docs/run-state.md, "One writer per run").
    */
   async open(): Promise<{ state: RunState; chain: Chain; notes: string[] }> {
-    return this.store.hold('open', () => this.openHeld());
+    if (!this.needsWriter()) return { ...this.readSaved(), notes: [] };
+    try {
+      return await this.store.hold('open', () => this.openHeld());
+    } catch (e) {
+      if (!(e instanceof RunInUseError)) throw e;
+      return { ...this.readSaved(), notes: [] };
+    }
+  }
+
+  /** Whether opening has writes to do: a journal to roll forward, or a gold/recorded step to apply. */
+  private needsWriter(): boolean {
+    if (this.store.readJournal() !== null) return true;
+    const { state } = this.readSaved();
+    if (state.currentStep === null) return false;
+    const step = state.steps[this.currentIndex(state)];
+    return step.author.kind === 'gold' || step.author.kind === 'recorded';
+  }
+
+  private readSaved(): { state: RunState; chain: Chain } {
+    const { state, chain } = this.read();
+    return { state, chain };
   }
 
   private async openHeld(): Promise<{ state: RunState; chain: Chain; notes: string[] }> {
