@@ -1,4 +1,4 @@
-// The layer rule of DESIGN.md, enforced mechanically (test/unit/layers.test.ts checks the same).
+// The layer rule of docs/ARCHITECTURE.md, enforced mechanically (test/unit/layers.test.ts checks the same).
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'child_process', 'net', 'http', 'https', 'os', 'path', 'worker_threads'];
@@ -29,29 +29,51 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts'],
     rules: restrict(
-      ['vscode', ...nodeBuiltins, '**/infra/**', '**/vscode/**', '**/cli/**'],
+      ['vscode', ...nodeBuiltins, '**/infra/**', '**/app/**', '**/vscode/**', '**/cli/**'],
       'src/core is pure: data in, data out (DESIGN.md)',
     ),
   },
   {
     files: ['src/protocol/**/*.ts'],
     rules: restrict(
-      ['vscode', ...nodeBuiltins, '**/core/**', '**/infra/**', '**/vscode/**', '**/cli/**'],
+      ['vscode', ...nodeBuiltins, '**/core/**', '**/infra/**', '**/app/**', '**/vscode/**', '**/cli/**'],
       'src/protocol holds schemas and types only',
     ),
   },
   {
     files: ['src/infra/**/*.ts'],
-    rules: restrict(['vscode', '**/vscode/**', '**/cli/**'], "src/infra never imports 'vscode'"),
+    rules: restrict(
+      ['vscode', '**/app/**', '**/vscode/**', '**/cli/**'],
+      "src/infra never imports 'vscode' or a use case",
+    ),
+  },
+  {
+    files: ['src/app/**/*.ts'],
+    rules: restrict(
+      ['vscode', '**/vscode/**', '**/cli/**'],
+      'src/app holds the use cases both front ends call: it never imports a front end (docs/ARCHITECTURE.md)',
+    ),
   },
   {
     files: ['src/cli/**/*.ts'],
     rules: restrict(['vscode', '**/vscode/**'], "the CLI never imports 'vscode'"),
   },
   {
+    files: ['src/vscode/**/*.ts', 'src/extension.ts'],
+    rules: restrict(['**/cli/**'], 'the editor calls use cases (src/app), never the CLI'),
+  },
+  {
     files: ['webview-ui/**/*.ts'],
     rules: restrict(
-      ['vscode', ...nodeBuiltins, '**/src/core/**', '**/src/infra/**', '**/src/vscode/**', '**/src/cli/**'],
+      [
+        'vscode',
+        ...nodeBuiltins,
+        '**/src/core/**',
+        '**/src/infra/**',
+        '**/src/app/**',
+        '**/src/vscode/**',
+        '**/src/cli/**',
+      ],
       'webview code imports only src/protocol',
     ),
   },

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { analyzeStep } from '../src/core/analysis/analyzeStep';
 import { createSymbolIndex } from '../src/core/analysis/outline';
 import { parsePatch } from '../src/core/patch/parse';
-import { readBlobs } from '../src/cli/commands/analyze';
+import { readBlobs } from '../src/infra/git/blobReader';
 import { TreeSitterParser } from '../src/infra/treesitter/parser';
 
 const FILES = Number(process.argv[2] ?? 200);

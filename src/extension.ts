@@ -6,6 +6,8 @@
 import * as vscode from 'vscode';
 import type { AnnotationController } from './vscode/annotations/annotationController';
 import { registerAnnotations } from './vscode/annotations/registerAnnotations';
+import { registerLabels } from './vscode/labels/registerLabels';
+import { registerSymbolCompare } from './vscode/gold/symbolCompare';
 import { registerAgent } from './vscode/agent/registerAgent';
 import { registerChainView } from './vscode/chainView/chainTree';
 import { showError, showNotes } from './vscode/errors';
@@ -17,6 +19,7 @@ import { ActiveRun, hasChainLensRun } from './vscode/run/activeRun';
 import { registerRunCommands } from './vscode/run/registerRunCommands';
 import type { ChainLensServices } from './vscode/services';
 import type { StudyApi } from './vscode/study/registerStudy';
+import { registerDocuments } from './vscode/documents/registerDocuments';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerTesting } from './vscode/testing/registerTesting';
 import { registerTrajectories } from './vscode/trajectories/registerTrajectories';
@@ -44,8 +47,10 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   const evaluation = new ContainerEvaluationService(runs, output);
   // Created before any feature: each gold-derived feature consults it (docs/study.md).
   const disclosure = new DisclosureGate(runs, output);
+  const documents = registerDocuments(context, () => runs.current, runs.onDidChange, disclosure);
   const services: ChainLensServices = {
     context,
+    documents,
     output,
     runs,
     evaluation,
@@ -63,6 +68,8 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerProblemStatement(context, services);
   registerCompareWithGold(context, services);
   const annotations = registerAnnotations(context, services);
+  registerLabels(context, services, annotations);
+  registerSymbolCompare(context, services, annotations);
   registerStatusBar(context, services);
   registerAgent(context, services);
   registerTrajectories(context, services);

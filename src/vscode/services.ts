@@ -3,22 +3,16 @@
 // are registered by one call each, registerX(context, services), and talk to each other only
 // through these services and their events.
 import type * as vscode from 'vscode';
-import type { Chain } from '../protocol/chain';
 import type { ChainEvaluation, StepEvaluation } from '../protocol/evaluation';
-import type { RunMode, RunState } from '../protocol/run';
-import type { Workspace } from '../infra/runs/workspace';
+import type { RunMode } from '../protocol/run';
+import type { ChainRunSnapshot } from '../app/run/snapshot';
+import type { StepAnnotations } from '../app/analysis/annotateStep';
+import type { SymbolIndex } from '../core/analysis/symbols';
+import type { ChainLensDocuments } from './documents/chainLensDocuments';
 import type { Disclosure } from '../core/study/disclosure';
 
 /** The run of the work tree the window has open: what the tree, Testing view and status bar show. */
-export interface ChainRunSnapshot {
-  /** Top of the work tree (a git repository whose .git/chainlens/state points at the run's state folder). */
-  readonly dir: string;
-  readonly state: RunState;
-  /** The chain as it was when the run started (snapshotted beside the state). */
-  readonly chain: Chain;
-  /** git (refs/chainlens/<run>/step-<k>/{start,end}), run store and engine of that work tree. */
-  readonly workspace: Workspace;
-}
+export type { ChainRunSnapshot };
 
 export interface ActiveRunService {
   /** undefined while no chain is open in this window. */
@@ -29,6 +23,8 @@ export interface ActiveRunService {
   readonly busy: boolean;
   /** Re-reads the run from disk. */
   reload(): Promise<void>;
+  /** The open run, or a UserError telling the person to open a chain first. */
+  require(): ChainRunSnapshot;
 }
 
 export type EvaluationSource = StepEvaluation['source'];
@@ -81,6 +77,22 @@ export interface DisclosureService {
   require(feature: 'annotations' | 'goldDocuments', what: string): void;
 }
 
+/**
+ * The step annotated in the editor, for the features built on it (drift labels, symbol compare):
+ * they read it through this interface, so annotations never import them back.
+ */
+export interface StepAnnotationsService {
+  readonly current: StepAnnotations | undefined;
+  /** Fires after the annotations were recomputed or cleared. */
+  readonly onDidUpdate: vscode.Event<unknown>;
+  /** The tree-sitter symbol index the annotations use. */
+  readonly symbols: SymbolIndex;
+  /** The file's path relative to the annotated work tree, or undefined when outside it. */
+  relativePath(uri: vscode.Uri): string | undefined;
+  /** The work tree file behind a repository-relative path. */
+  fileUri(file: string): vscode.Uri | undefined;
+}
+
 export interface ChainLensServices {
   readonly context: vscode.ExtensionContext;
   /** "ChainLens" log channel: engine progress, evaluation summaries, error details. */
@@ -91,6 +103,8 @@ export interface ChainLensServices {
   readonly run: ChainRunSnapshot | undefined;
   /** Shortcut for runs.onDidChange. */
   readonly onDidChangeRun: vscode.Event<ChainRunSnapshot | undefined>;
+  /** The one provider of `chainlens:` documents (file versions, patches, trajectory texts). */
+  readonly documents: ChainLensDocuments;
   /** The study's blind-solving gate (allows everything outside studies). */
   readonly disclosure: DisclosureService;
 }

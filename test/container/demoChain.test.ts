@@ -10,7 +10,7 @@ import { runCli } from '../helpers/cli';
 import { DEMO_CHAIN, DEMO_PREDICTIONS, demoRepo, ROOT } from '../helpers/demoRepo';
 import { ChainEvaluationSchema } from '../../src/protocol/evaluation';
 import { StepReportSchema } from '../../src/protocol/grading';
-import { evaluateStep } from '../../src/infra/evaluation';
+import { evaluateStep } from '../../src/app/evaluation';
 
 const work = mkdtempSync(join(tmpdir(), 'chainlens-eval-'));
 

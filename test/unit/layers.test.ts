@@ -1,4 +1,4 @@
-// DESIGN.md's import rule, checked on the source text so a violation fails even if lint is skipped.
+// The import rule of docs/ARCHITECTURE.md, checked on the source text so a violation fails even if lint is skipped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -32,7 +32,7 @@ function importsOf(file: string): string[] {
 function layerOf(file: string, spec: string): string | undefined {
   if (!spec.startsWith('.')) return undefined;
   const rel = relative(root, resolve(dirname(file), spec)).replace(/\\/g, '/');
-  const m = /^(src\/(?:core|protocol|infra|vscode|cli)|webview-ui)\b/.exec(rel);
+  const m = /^(src\/(?:core|protocol|infra|app|vscode|cli)|webview-ui)\b/.exec(rel);
   return m?.[1];
 }
 
@@ -41,16 +41,28 @@ const rules: { layer: string; mayImportLayers: string[]; nodeBuiltins: boolean; 
   { layer: 'src/protocol', mayImportLayers: ['src/protocol'], nodeBuiltins: false, vscode: false },
   { layer: 'src/infra', mayImportLayers: ['src/core', 'src/protocol', 'src/infra'], nodeBuiltins: true, vscode: false },
   {
-    layer: 'src/cli',
-    mayImportLayers: ['src/core', 'src/protocol', 'src/infra', 'src/cli'],
+    layer: 'src/app',
+    mayImportLayers: ['src/core', 'src/protocol', 'src/infra', 'src/app'],
     nodeBuiltins: true,
     vscode: false,
+  },
+  {
+    layer: 'src/cli',
+    mayImportLayers: ['src/core', 'src/protocol', 'src/infra', 'src/app', 'src/cli'],
+    nodeBuiltins: true,
+    vscode: false,
+  },
+  {
+    layer: 'src/vscode',
+    mayImportLayers: ['src/core', 'src/protocol', 'src/infra', 'src/app', 'src/vscode'],
+    nodeBuiltins: true,
+    vscode: true,
   },
   { layer: 'webview-ui', mayImportLayers: ['src/protocol', 'webview-ui'], nodeBuiltins: false, vscode: false },
 ];
 
 for (const rule of rules) {
-  test(`${rule.layer} imports only what DESIGN.md allows`, () => {
+  test(`${rule.layer} imports only what docs/ARCHITECTURE.md allows`, () => {
     const violations: string[] = [];
     for (const file of sourceFiles(rule.layer)) {
       for (const spec of importsOf(file)) {
@@ -76,6 +88,7 @@ test("only src/vscode and src/extension.ts import 'vscode'", () => {
 test('the scanner itself catches a violation (guards against a rule that cannot fail)', () => {
   const fake = join(root, 'src/core/x.ts');
   assert.equal(layerOf(fake, '../infra/git'), 'src/infra');
+  assert.equal(layerOf(fake, '../app/run'), 'src/app');
   assert.ok(NODE_BUILTIN.test('node:fs'));
   assert.deepEqual(importsOf(__filename).includes('node:fs'), true);
 });

@@ -1,5 +1,7 @@
-import { evaluateStep } from '../../infra/evaluation';
-import { checkoutRun, openWorkspace } from '../../infra/runs/workspace';
+import { evaluateStep } from '../evaluation';
+import { startRun } from '../run/startRun';
+import { submitStep } from '../run/stepActions';
+import { openWorkspace } from '../../infra/runs/workspace';
 import { describeRepoSource } from '../../infra/git/mirror';
 import { StudyRunRecords } from '../../infra/study/runRecords';
 import { UserError } from '../../core/util/errors';
@@ -29,13 +31,18 @@ export async function startNextTask(
   }
   const plan = planTask(study, session, index);
   saveSession(session);
-  const { workspace, state, notes } = await checkoutRun(
-    plan.chain,
-    plan.source,
-    plan.workTree,
-    { chainFile: plan.chainFile, mode: plan.mode, authors: plan.authors, recorded: plan.recorded },
+  const { workspace, state, notes } = await startRun(
+    {
+      chain: plan.chain,
+      chainPath: plan.chainFile,
+      source: plan.source,
+      dir: plan.workTree,
+      mode: plan.mode,
+      authors: plan.authors,
+      recorded: plan.recorded,
+      operation: 'study session',
+    },
     log,
-    'study session',
   );
   notes.forEach(log);
   log(`task ${entry.task} (${entry.condition}) of ${describeRepoSource(plan.source)} checked out in ${workspace.dir}`);
@@ -60,13 +67,13 @@ export async function submitCurrentStep(
   if (!entry?.runId)
     throw new UserError(`'${session.participant}' has no task in progress: start the next one first`, 'state');
   const ws = await openWorkspace(entry.workTree, options.log);
-  const { state: before } = await ws.engine.open();
+  const { state: before, chain } = await ws.engine.open();
   const step = personStep(before);
   if (step === undefined) throw new UserError(`the run in ${ws.dir} has no step for a person to submit`, 'state');
   const records = new StudyRunRecords(ws.store.root, before.runId);
   const rules = records.readRun();
   new StepTimer(records, step, rules?.idleGapMs ?? 120_000, Date.now).stop();
-  const { state, notes, submitted } = await ws.engine.submit();
+  const { state, notes, submitted } = await submitStep({ dir: ws.dir, state: before, chain, workspace: ws });
   notes.forEach(options.log);
   const next = afterSubmit(session, index, ws.store.root, state, Date.now());
   const evaluation = options.grade

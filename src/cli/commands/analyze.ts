@@ -1,21 +1,10 @@
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { CliCommand, CliIO } from '../command';
 import { parseCommandArgs, requireOption } from '../args';
-import { UserError } from '../../core/util/errors';
-import { parsePatch } from '../../core/patch/parse';
-import type { Patch } from '../../core/patch/types';
-import { isPathSafe } from '../../core/patch/paths';
-import { analyzeStep } from '../../core/analysis/analyzeStep';
-import { createSymbolIndex } from '../../core/analysis/outline';
 import { MODULE_SYMBOL } from '../../core/analysis/symbols';
 import type { ScopeEntry, StepAnalysis } from '../../protocol/analysis';
-import { readUserFile } from '../../infra/files';
-import { readBlobs } from '../../infra/git/blobReader';
-import { TreeSitterParser } from '../../infra/treesitter/parser';
-
-/** Moved to src/infra/git/blobReader.ts (the editor reads pre-images the same way). */
-export { readBlobs };
+import { analyzePatches } from '../../app/analysis/analyzePatches';
+import { createTreeSitterSymbolIndex } from '../../app/symbols/symbolIndex';
 
 const usage = `usage: chainlens analyze --patch <file> --gold <file> --repo <dir> [--base <rev>] [--json]
 
@@ -35,46 +24,6 @@ const options = {
   base: { type: 'string' },
   json: { type: 'boolean', default: false },
 } as const;
-
-function run(cwd: string, args: string[], input?: string): Promise<{ code: number; out: Buffer; err: string }> {
-  return new Promise((res, rej) => {
-    const p = spawn('git', args, { cwd, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let err = '';
-    p.stdout?.on('data', (d: Buffer) => out.push(d));
-    p.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-    p.on('error', rej);
-    p.on('close', (code) => res({ code: code ?? 1, out: Buffer.concat(out), err }));
-    if (p.stdin) {
-      // git may exit before reading everything (bad revision); its exit code says why, not EPIPE.
-      p.stdin.on('error', () => {});
-      p.stdin.end(input);
-    }
-  });
-}
-
-async function resolveBase(repo: string, rev: string): Promise<string> {
-  if (rev.startsWith('-')) throw new UserError(`--base: invalid revision '${rev}'`, 'usage');
-  const { code, out, err } = await run(repo, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]).catch(
-    (e: Error) => {
-      throw new UserError(`--repo ${repo}: cannot run git there (${e.message})`, 'git');
-    },
-  );
-  if (code !== 0) {
-    if (/not a git repository/i.test(err)) throw new UserError(`--repo ${repo}: not a git repository`, 'git');
-    throw new UserError(`--base: '${rev}' is not a commit in ${repo}`, 'git');
-  }
-  return out.toString().trim();
-}
-
-/** A unified diff from a file; an empty file is an empty patch, any other text must be a diff. */
-function readDiff(path: string, flag: string): Patch {
-  const text = readUserFile(path, flag);
-  const patch = parsePatch(text, path);
-  if (patch.files.length === 0 && text.trim() !== '')
-    throw new UserError(`${flag} ${path} is not a unified diff (no "diff --git" or "---/+++" file header)`);
-  return patch;
-}
 
 const n = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
 const signed = (x: number | null) => (x === null ? 'n/a' : x > 0 ? `+${x}` : `${x}`);
@@ -148,30 +97,12 @@ export const analyzeCommand: CliCommand = {
     const patchPath = resolve(io.cwd, requireOption(values.patch, '--patch', usage));
     const goldPath = resolve(io.cwd, requireOption(values.gold, '--gold', usage));
     const repo = resolve(io.cwd, requireOption(values.repo, '--repo', usage));
-    const stepPatch = readDiff(patchPath, '--patch');
-    const goldPatch = readDiff(goldPath, '--gold');
-    const base = await resolveBase(repo, values.base ?? 'HEAD');
-
-    const unsafe = [...stepPatch.files, ...goldPatch.files]
-      .flatMap((f) => [f.oldPath, f.newPath])
-      .filter((p): p is string => p !== null && !isPathSafe(p));
-    if (unsafe.length > 0)
-      throw new UserError(`the patches name unsafe paths (absolute, '..' or inside .git): ${unsafe.join(', ')}`);
-
-    const paths = [
-      ...new Set(
-        [...stepPatch.files, ...goldPatch.files]
-          .flatMap((f) => [f.oldPath, f.newPath])
-          .filter((p): p is string => p !== null),
-      ),
-    ];
-    const blobs = await readBlobs(repo, base, paths);
-    const parser = new TreeSitterParser();
-    const analysis = await analyzeStep({
-      stepPatch,
-      goldPatch,
-      readFile: async (p) => blobs.get(p),
-      symbols: createSymbolIndex(parser),
+    const { analysis, baseCommit: base } = await analyzePatches({
+      patchPath,
+      goldPath,
+      repo,
+      base: values.base ?? 'HEAD',
+      symbols: createTreeSitterSymbolIndex(),
     });
     io.out(
       values.json

@@ -1,13 +1,13 @@
 import type { CliCommand, CliIO } from '../command';
 import { ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
-import { readChainFile, readPredictionsOption, recordedPatches } from '../chainInput';
 import { UserError } from '../../core/util/errors';
-import { resolve } from 'node:path';
-import { checkStartStep, parseAuthorsSpec, resolveAuthors, type AuthorKind } from '../../core/run/plan';
-import type { Chain } from '../../protocol/chain';
-import { RunModeSchema, type RunMode, type StepAuthor } from '../../protocol/run';
-import { parseRepoSource, type RepoSource } from '../../infra/git/mirror';
-import { checkoutRun } from '../../infra/runs/workspace';
+import {
+  parseMode,
+  planRun as planRunIn,
+  startRun as startPlannedRun,
+  type RunPlan,
+  type StartRunOptions,
+} from '../../app/run/startRun';
 import { printStatus } from './status';
 
 const usage = `usage: chainlens checkout <chain-file> --repo <path|url> --dir <workdir> [--mode seq|oracle]
@@ -22,13 +22,6 @@ Checks the chain's repository out into <workdir> at base_commit and starts a run
 --step k    start at step k (Oracle: base + gold of steps before k; Seq: earlier steps must be gold/recorded)
 Running it again in the same <workdir> starts a new run of the same chain (e.g. the other mode);
 uncommitted work is stashed first and the stash is named.`;
-
-export function parseMode(value: string | undefined, fallback: RunMode = 'seq'): RunMode {
-  if (value === undefined) return fallback;
-  const parsed = RunModeSchema.safeParse(value);
-  if (!parsed.success) throw new UserError(`--mode must be seq or oracle, not '${value}'`, 'usage');
-  return parsed.data;
-}
 
 export const checkoutCommand: CliCommand = {
   name: 'checkout',
@@ -69,77 +62,16 @@ export const checkoutCommand: CliCommand = {
   },
 };
 
-export interface StartRunOptions {
-  chainFile: string;
-  repo: string;
-  dir: string;
-  mode: RunMode;
-  chainId?: string;
-  instances?: string;
-  authors?: string;
-  predictions?: string;
-  startStep?: number;
-  defaultAuthor: AuthorKind;
-  quietStatus?: boolean;
-  /** What the run's lock names as its holder's operation (default: checkout). */
-  operation?: string;
-}
-
-/** Everything a run start needs, read and checked: what startRun does cannot fail on a bad argument. */
-export interface RunPlan {
-  chain: Chain;
-  chainPath: string;
-  source: RepoSource;
-  dir: string;
-  mode: RunMode;
-  authors: StepAuthor[];
-  recorded: Record<string, string | null>;
-  startStep?: number;
-  quietStatus?: boolean;
-  /** What the run's lock names as its holder's operation (default: checkout). */
-  operation?: string;
-}
+export { parseMode, type RunPlan, type StartRunOptions };
 
 /** Shared by checkout, replay and eval: reads and checks every input, and writes nothing. */
 export function planRun(io: CliIO, o: StartRunOptions): RunPlan {
-  const { chain, path: chainPath } = readChainFile(io.cwd, o.chainFile, { chainId: o.chainId, instances: o.instances });
-  const preds = o.predictions ? readPredictionsOption(io.cwd, o.predictions, chain) : null;
-  const kinds = o.authors
-    ? parseAuthorsSpec(o.authors, chain.steps.length, o.defaultAuthor)
-    : chain.steps.map(() => o.defaultAuthor);
-  const authors = resolveAuthors(chain, kinds, preds?.predictions ?? null, preds?.path ?? null);
-  checkStartStep(chain, o.mode, kinds, o.startStep);
-  const source = parseRepoSource(o.repo, io.cwd);
-  return {
-    chain,
-    chainPath,
-    source,
-    dir: resolve(io.cwd, o.dir),
-    mode: o.mode,
-    authors,
-    recorded: recordedPatches(preds?.predictions),
-    startStep: o.startStep,
-    quietStatus: o.quietStatus,
-    operation: o.operation,
-  };
+  return planRunIn(io.cwd, o);
 }
 
-/** Clones (when needed) and starts the planned run; a checkout that fails leaves nothing behind. */
+/** Starts the planned run (src/app/run) and prints where it stands. */
 export async function startRun(io: CliIO, plan: RunPlan): Promise<number> {
-  const { workspace, state, notes } = await checkoutRun(
-    plan.chain,
-    plan.source,
-    plan.dir,
-    {
-      chainFile: plan.chainPath,
-      mode: plan.mode,
-      authors: plan.authors,
-      recorded: plan.recorded,
-      startStep: plan.startStep,
-    },
-    (line) => io.err(line),
-    plan.operation,
-  );
+  const { workspace, state, notes } = await startPlannedRun(plan, (line) => io.err(line));
   for (const note of notes) io.err(note);
   if (!plan.quietStatus) printStatus(io, state, plan.chain, workspace.dir, false);
   return 0;

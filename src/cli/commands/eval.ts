@@ -5,11 +5,10 @@ import { imageReferenceProblem } from '../../core/formats/imageReference';
 import { writeFileAtomic } from '../../infra/files';
 import { ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
 import { UserError } from '../../core/util/errors';
-import { chainReport } from '../../core/metrics/chainReport';
 import { GradingProfileSchema, type GradingProfile } from '../../protocol/grading';
-import type { StepEvaluation } from '../../protocol/evaluation';
+import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
 import { connectDocker, ensureImage } from '../../infra/docker';
-import { evaluateStep } from '../../infra/evaluation';
+import { evaluateSteps } from '../../app/evaluation';
 import { openWorkspace } from '../../infra/runs/workspace';
 import { parseMode, planRun, startRun } from './checkout';
 import { table } from '../format';
@@ -189,37 +188,33 @@ async function evaluateRun(
     abort.abort();
   };
   process.once('SIGINT', onSigint);
-  const results: StepEvaluation[] = [];
+  let results: StepEvaluation[] = [];
+  let report: ChainEvaluation;
   try {
-    for (const order of orders) {
-      if (abort.signal.aborted) break;
-      io.err(`step ${order}: evaluating…`);
-      const result = await evaluateStep({
-        dir: o.dir,
-        workspace: ws,
-        step: order,
+    ({ results, report } = await evaluateSteps(
+      ws,
+      state,
+      chain.id,
+      {
+        orders,
         source: 'submitted',
         image: o.image,
         repoPathInImage: o.repoPathInImage,
         timeoutS: o.timeoutS,
         profile: o.profile,
         signal: abort.signal,
-      });
-      io.err(
-        `step ${order}: ${result.status} (F2P ${ratio(result.tests_status.FAIL_TO_PASS)}, P2P ${ratio(result.tests_status.PASS_TO_PASS)}) log: ${result.log_path}`,
-      );
-      results.push(result);
-    }
+      },
+      (phase, order, result) => {
+        if (phase === 'start') io.err(`step ${order}: evaluating…`);
+        else if (result)
+          io.err(
+            `step ${order}: ${result.status} (F2P ${ratio(result.tests_status.FAIL_TO_PASS)}, P2P ${ratio(result.tests_status.PASS_TO_PASS)}) log: ${result.log_path}`,
+          );
+      },
+    ));
   } finally {
     process.removeListener('SIGINT', onSigint);
   }
-  const report = chainReport({
-    chainId: chain.id,
-    runId: state.runId,
-    mode: state.mode,
-    profile: o.profile,
-    steps: results,
-  });
   io.out(`chain ${chain.id}  run ${state.runId}  mode ${state.mode}  profile ${o.profile}\n`);
   io.out(evaluationTable(results));
   io.out(

@@ -1,12 +1,9 @@
-import { spawn, execFile } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import { promisify } from 'node:util';
 import { UserError } from '../../core/util/errors';
-
-const run = promisify(execFile);
+import { runGit, spawnGit } from '../git/exec';
 
 export interface RepoArchive {
   /** A tar stream of the commit's files, each under `prefix`. */
@@ -18,7 +15,7 @@ export interface RepoArchive {
 }
 
 async function git(cwd: string, args: string[]): Promise<string> {
-  return (await run('git', args, { cwd, maxBuffer: 1 << 20 })).stdout.trim();
+  return (await runGit(args, { cwd })).trim();
 }
 
 /**
@@ -47,9 +44,7 @@ export async function openRepoArchive(localRepo: string, commit: string, prefix:
     cleanup();
     throw e;
   }
-  const child = spawn('git', ['--git-dir', scratch, 'archive', '--format=tar', `--prefix=${prefix}`, commit], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnGit(['--git-dir', scratch, 'archive', '--format=tar', `--prefix=${prefix}`, commit]);
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const done = new Promise<void>((resolveDone, reject) => {

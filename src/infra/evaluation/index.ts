@@ -1,4 +1,3 @@
 // Evaluating chain steps in containers and keeping the results (issue: grade every step).
 export { evaluateStep, latestEvaluations, type StepEvaluationRequest } from './stepEvaluator';
 export { EvalStore } from './evalStore';
-export { exportRunReport } from './runReport';

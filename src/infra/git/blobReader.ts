@@ -1,21 +1,6 @@
-import { spawn } from 'node:child_process';
 import { isPathSafe } from '../../core/patch/paths';
 import { UserError } from '../../core/util/errors';
-
-function catFile(cwd: string, input: string): Promise<{ code: number; out: Buffer; err: string }> {
-  return new Promise((res, rej) => {
-    const p = spawn('git', ['cat-file', '--batch'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let err = '';
-    p.stdout.on('data', (d: Buffer) => out.push(d));
-    p.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    p.on('error', rej);
-    p.on('close', (code) => res({ code: code ?? 1, out: Buffer.concat(out), err }));
-    // git may exit before reading everything (bad revision); its exit code says why, not EPIPE.
-    p.stdin.on('error', () => {});
-    p.stdin.end(input);
-  });
-}
+import { GitCommandError, runGitBytes } from './exec';
 
 /**
  * File contents at a revision, read in one `git cat-file --batch` process (one `git show` per file
@@ -29,8 +14,14 @@ export async function readBlobs(
   const wanted = [...new Set(paths)].filter((p) => isPathSafe(p));
   const result = new Map<string, string | undefined>();
   if (wanted.length === 0) return result;
-  const { code, out, err } = await catFile(repo, wanted.map((p) => `${rev}:${p}\n`).join(''));
-  if (code !== 0) throw new UserError(`git cat-file in ${repo} failed: ${err.trim()}`, 'git');
+  let out: Buffer;
+  try {
+    out = await runGitBytes(['cat-file', '--batch'], { cwd: repo, input: wanted.map((p) => `${rev}:${p}\n`).join('') });
+  } catch (e) {
+    if (e instanceof GitCommandError && e.exitCode !== null)
+      throw new UserError(`git cat-file in ${repo} failed: ${e.stderr.trim()}`, 'git');
+    throw e;
+  }
   let at = 0;
   for (const path of wanted) {
     const nl = out.indexOf(0x0a, at);

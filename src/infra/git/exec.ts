@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 
 /**
  * Runs one git command and returns its stdout. ChainLens spawns git directly instead of going
@@ -6,6 +7,7 @@ import { spawn } from 'node:child_process';
  * prints nothing (update-ref, read-tree, checkout -q, ...), which was 1.45 s of a 1.9 s checkout
  * (bench/checkout.ts). Arguments are built by ChainLens itself from validated refs, commit ids
  * and paths (see git.ts); anything a person typed goes after `--`.
+ * Every git process ChainLens starts comes from this file, with the same cleaned environment.
  */
 export class GitCommandError extends Error {
   constructor(
@@ -29,34 +31,59 @@ const AMBIENT = [
   'GIT_PREFIX',
 ];
 
-function environment(extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
+/** The environment every git process gets: the ambient repository variables removed, no prompts. */
+export function gitEnvironment(extra?: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
   for (const k of AMBIENT) delete env[k];
   return { ...env, ...extra };
 }
 
-export function runGit(
+export interface GitProcessOptions {
+  cwd?: string;
+  env?: Record<string, string>;
+  /** Whether the caller writes to git's stdin (default: closed). */
+  stdin?: boolean;
+}
+
+/** Starts git for a caller that streams its output (archives); stdout and stderr are pipes. */
+export function spawnGit(
+  args: readonly string[],
+  options: GitProcessOptions = {},
+): ChildProcessByStdio<Writable | null, Readable, Readable> {
+  const stdio = [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] as const;
+  return spawn('git', args, {
+    cwd: options.cwd,
+    env: gitEnvironment(options.env),
+    stdio: [...stdio],
+  }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
+}
+
+/** Runs one git command and returns its stdout as bytes (object contents, sizes in bytes). */
+export function runGitBytes(
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string>; input?: string | Buffer },
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawnGit(args, { cwd: options.cwd, env: options.env, stdin: options.input !== undefined });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.on('error', (e) => reject(new GitCommandError(args, null, `could not run git: ${e.message}`)));
+    child.on('close', (code) => {
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(new GitCommandError(args, code, Buffer.concat(err).toString('utf8')));
+    });
+    if (options.input !== undefined && child.stdin) {
+      child.stdin.on('error', () => {}); // git may exit before reading everything; its exit code tells
+      child.stdin.end(options.input);
+    }
+  });
+}
+
+export async function runGit(
   args: readonly string[],
   options: { cwd: string; env?: Record<string, string>; input?: string | Buffer },
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', args, {
-      cwd: options.cwd,
-      env: environment(options.env),
-      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout!.on('data', (d: Buffer) => out.push(d));
-    child.stderr!.on('data', (d: Buffer) => err.push(d));
-    child.on('error', (e) => reject(new GitCommandError(args, null, `could not run git: ${e.message}`)));
-    child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
-      else reject(new GitCommandError(args, code, Buffer.concat(err).toString('utf8')));
-    });
-    if (options.input !== undefined) {
-      child.stdin!.on('error', () => {}); // git may exit before reading everything; its exit code tells
-      child.stdin!.end(options.input);
-    }
-  });
+  return (await runGitBytes(args, options)).toString('utf8');
 }

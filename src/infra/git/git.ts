@@ -34,6 +34,11 @@ export class Git {
     return runGit(args, { cwd: this.dir, env, input });
   }
 
+  /** git's user.name for this repository ('' when unset): who a label or a commit is by. */
+  async userName(): Promise<string> {
+    return (await this.raw(['config', 'user.name']).catch(() => '')).trim();
+  }
+
   async gitDir(): Promise<string> {
     this.gitDirCache ??= (await this.raw(['rev-parse', '--absolute-git-dir'])).trim();
     return this.gitDirCache;

@@ -3,38 +3,32 @@
 // visible editors and mirrors everything into the 'chainlens' DiagnosticCollection.
 import { relative, sep } from 'node:path';
 import * as vscode from 'vscode';
-import { createSymbolIndex } from '../../core/analysis/outline';
 import type { SymbolIndex } from '../../core/analysis/symbols';
 import type { Decoration, DecorationKind } from '../../protocol/analysis';
-import { TreeSitterParser } from '../../infra/treesitter/parser';
+import { createTreeSitterSymbolIndex } from '../../app/symbols/symbolIndex';
 import { errorMessage } from '../errors';
-import type { ChainLensServices } from '../services';
-import { annotateStep, workTreeChanged, type StepAnnotations } from './analysisSource';
+import type { ChainLensServices, StepAnnotationsService } from '../services';
+import { annotateStep, workTreeChanged, type StepAnnotations } from '../../app/analysis/annotateStep';
 import { diagnosticsFor } from './diagnostics';
-import { GoldDocuments } from './goldDocuments';
 import { annotationLevel, type AnnotationLevel } from './level';
 import { AnnotationPainter } from './painter';
-import { mapSpans, toLineEdit } from './rangeMapping';
+import { mapSpans, toLineEdit } from '../../core/analysis/rangeMapping';
 import { annotatedStep } from './stepChoice';
 
 const DEBOUNCE_MS = 600;
 const SHOWN_KEY = 'chainlens.annotations.shown';
 
-export class AnnotationController implements vscode.Disposable {
+export class AnnotationController implements StepAnnotationsService, vscode.Disposable {
   private annotations: StepAnnotations | undefined;
   /** Decorations as currently drawn (shifted by edits since the last analysis). */
   private drawn = new Map<string, readonly Decoration[]>();
   private readonly painter = new AnnotationPainter();
   readonly diagnostics = vscode.languages.createDiagnosticCollection('chainlens');
-  readonly gold = new GoldDocuments(
-    () => this.annotations,
-    () => this.services.disclosure.require('goldDocuments', 'The gold version of a file'),
-  );
   private readonly updated = new vscode.EventEmitter<StepAnnotations | undefined>();
   /** Fires after each analysis (labels re-attach their threads). */
   readonly onDidUpdate = this.updated.event;
   /** Outlines of any version of a file (one parser, grammars loaded once): lenses and symbol compare use it too. */
-  readonly symbols: SymbolIndex = createSymbolIndex(new TreeSitterParser());
+  readonly symbols: SymbolIndex = createTreeSitterSymbolIndex();
   private inFlight: vscode.CancellationTokenSource | undefined;
   private timer: NodeJS.Timeout | undefined;
   private chosenStep: number | undefined;
@@ -44,7 +38,6 @@ export class AnnotationController implements vscode.Disposable {
     this.disposables.push(
       this.painter,
       this.diagnostics,
-      this.gold,
       this.updated,
       services.onDidChangeRun(() => this.schedule(0)),
       // Withheld: cleared at once (not on the next analysis), so nothing stays drawn for a moment.
@@ -198,10 +191,7 @@ export class AnnotationController implements vscode.Disposable {
     this.annotations = annotations;
     this.drawn = new Map(annotations?.decorations ?? []);
     this.publish();
-    if (annotations)
-      this.gold.refresh(
-        vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'chainlens-gold').map((d) => d.uri),
-      );
+    if (annotations) this.services.documents.refresh((ref) => ref.kind === 'version' && ref.version === 'gold');
     this.updated.fire(annotations);
   }
 

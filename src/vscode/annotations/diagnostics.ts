@@ -2,8 +2,8 @@
 // analysis names, opened or not, with related information at the gold location.
 import * as vscode from 'vscode';
 import type { Decoration } from '../../protocol/analysis';
-import type { StepAnnotations } from './analysisSource';
-import { goldUri } from './goldDocuments';
+import type { StepAnnotations } from '../../app/analysis/annotateStep';
+import { documentUri } from '../documents/chainLensDocuments';
 
 const NAMES = { overshoot: 'Overshoot', undershoot: 'Undershoot', drift: 'Suggested drift' } as const;
 
@@ -40,7 +40,7 @@ function goldLines(a: StepAnnotations, file: string, d: Decoration): Lines | und
 }
 
 export function diagnosticsFor(a: StepAnnotations, file: string, list: readonly Decoration[]): vscode.Diagnostic[] {
-  const gold = goldUri(a, file);
+  const gold = documentUri({ kind: 'version', runId: a.runId, step: a.order, version: 'gold', path: file });
   return list.map((d) => {
     const range = new vscode.Range(d.startLine - 1, 0, d.endLine - 1, Number.MAX_SAFE_INTEGER);
     const text = d.hover.split('\n');

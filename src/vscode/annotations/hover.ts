@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { filePath, type Hunk } from '../../core/patch/types';
 import type { Decoration } from '../../protocol/analysis';
-import type { StepAnnotations } from './analysisSource';
+import type { StepAnnotations } from '../../app/analysis/annotateStep';
 
 const MAX_HUNK_LINES = 40;
 

@@ -3,7 +3,7 @@
 // colours (package.json contributes.colors), so themes and high contrast can change them.
 import * as vscode from 'vscode';
 import type { Decoration, DecorationKind } from '../../protocol/analysis';
-import type { StepAnnotations } from './analysisSource';
+import type { StepAnnotations } from '../../app/analysis/annotateStep';
 
 export const KINDS: readonly DecorationKind[] = ['overshoot', 'undershoot', 'drift'];
 

@@ -1,13 +1,10 @@
-// Overshoot, undershoot and drift in the editor, and drift labelling (src/vscode/labels): one
-// register call from extension.ts. Everything shown is relative to the gold patch, not proof of a bug.
+// Overshoot, undershoot and drift in the editor: one register call from extension.ts, whose
+// controller drift labelling (src/vscode/labels) and symbol compare (src/vscode/gold) build on. Everything shown is relative to the gold patch, not proof of a bug.
 import * as vscode from 'vscode';
-import { isStepArg } from '../chainView/chainTree';
+import { isStepArg } from '../commandArgs';
 import { guarded } from '../errors';
-import { registerLabels } from '../labels/registerLabels';
 import type { ChainLensServices } from '../services';
 import { AnnotationController } from './annotationController';
-import { registerSymbolCompare } from '../gold/symbolCompare';
-import { GOLD_SCHEME } from './goldDocuments';
 import { AnnotationHoverProvider } from './hover';
 import { SymbolLensProvider } from './symbolLenses';
 
@@ -28,7 +25,6 @@ export function registerAnnotations(
         (uri, line) => controller.annotationsAt(uri, line),
       ),
     ),
-    vscode.workspace.registerTextDocumentContentProvider(GOLD_SCHEME, controller.gold),
     vscode.commands.registerCommand(
       'chainlens.toggleAnnotations',
       guarded(services.output, 'Toggle Annotations', async () => {
@@ -78,7 +74,5 @@ export function registerAnnotations(
     ),
   );
   void controller.refresh();
-  registerLabels(context, services, controller);
-  registerSymbolCompare(context, services, controller);
   return controller;
 }

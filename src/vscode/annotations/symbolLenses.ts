@@ -5,10 +5,10 @@
 // types between analyses.
 import * as vscode from 'vscode';
 import { MODULE_SYMBOL } from '../../core/analysis/symbols';
-import type { SymbolTarget } from '../gold/symbolCompare';
-import { recordedPatchOf } from '../gold/fileVersions';
+import type { SymbolTarget } from '../commandArgs';
+import { recordedPatchOf } from '../../app/fileVersions/fileVersion';
 import type { ChainLensServices } from '../services';
-import type { StepAnnotations } from './analysisSource';
+import type { StepAnnotations } from '../../app/analysis/annotateStep';
 import type { AnnotationController } from './annotationController';
 
 /** How a symbol relates to gold, for the lens title. */

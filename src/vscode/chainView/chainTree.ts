@@ -5,23 +5,9 @@ import type { ChainLensServices, ChainRunSnapshot } from '../services';
 import { modeLabel } from '../services';
 import type { StepState } from '../../protocol/run';
 import { presentStep, shortInstanceId } from './stepPresentation';
+import type { StepCommandArg } from '../commandArgs';
 
 export type ChainTreeNode = { kind: 'chain' } | { kind: 'step'; order: number };
-
-/** Step argument of the commands a step's context menu runs. */
-export interface StepCommandArg {
-  kind: 'step';
-  order: number;
-}
-
-export function isStepArg(value: unknown): value is StepCommandArg {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as StepCommandArg).kind === 'step' &&
-    typeof (value as StepCommandArg).order === 'number'
-  );
-}
 
 class ChainTreeProvider implements vscode.TreeDataProvider<ChainTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ChainTreeNode | undefined>();

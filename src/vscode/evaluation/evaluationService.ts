@@ -6,12 +6,18 @@ import * as vscode from 'vscode';
 import { UserError } from '../../core/util/errors';
 import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
 import { EvalStore } from '../../infra/evaluation/evalStore';
+import { defaultStepOrder } from '../../app/evaluation/defaultStep';
 
 // dockerode (with ssh2 and grpc) and the grading parsers load on the first evaluation, not at
 // activation: they were most of the 1.6 MB bundle's load time.
-const loadEvaluator = () => import('../../infra/evaluation');
-import type { ActiveRun } from '../run/activeRun';
-import type { EvaluateOptions, EvaluationInFlight, EvaluationService, EvaluationSource } from '../services';
+const loadEvaluator = () => import('../../app/evaluation');
+import type {
+  ActiveRunService,
+  EvaluateOptions,
+  EvaluationInFlight,
+  EvaluationService,
+  EvaluationSource,
+} from '../services';
 import { errorMessage } from '../errors';
 import { RESTRICTED_MODE_REASON, evaluationSummary } from './messages';
 import { applyDockerHost, evaluationSettings } from './settings';
@@ -28,7 +34,7 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
-    private readonly runs: ActiveRun,
+    private readonly runs: ActiveRunService,
     private readonly output: vscode.LogOutputChannel,
   ) {
     this.disposables.push(
@@ -82,7 +88,7 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
 
   async evaluate(options: EvaluateOptions): Promise<StepEvaluation> {
     const run = this.runs.require();
-    const step = options.step ?? run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order;
+    const step = options.step ?? defaultStepOrder(run.state);
     const blocked = this.blockedReason();
     if (blocked) {
       this.output.warn(`step ${step}: ${blocked}`);

@@ -7,24 +7,14 @@
 import * as vscode from 'vscode';
 import type { SymbolIndex } from '../../core/analysis/symbols';
 import { MODULE_SYMBOL } from '../../core/analysis/symbols';
-import type { AnnotationController } from '../annotations/annotationController';
 import { guarded } from '../errors';
-import type { ChainLensServices } from '../services';
-import { recordedPatchOf, stepOf } from './fileVersions';
-import { VERSION_SCHEME, VersionDocuments, versionUri } from './versionDocuments';
+import { isSymbolTarget } from '../commandArgs';
+import type { ChainLensServices, StepAnnotationsService } from '../services';
+import { recordedPatchOf, stepOf } from '../../app/fileVersions/fileVersion';
+import { documentUri } from '../documents/chainLensDocuments';
+import type { VersionKind } from '../../app/fileVersions/fileVersion';
 
 /** What a CodeLens passes; without it the commands use the active editor and its cursor. */
-export interface SymbolTarget {
-  readonly file: string;
-  /** Qualified name; absent or `<module>` for top-level code. */
-  readonly symbol?: string;
-  readonly order?: number;
-}
-
-function isSymbolTarget(x: unknown): x is SymbolTarget {
-  return typeof x === 'object' && x !== null && typeof (x as SymbolTarget).file === 'string';
-}
-
 interface Resolved {
   readonly file: string;
   readonly symbol: string | undefined;
@@ -59,9 +49,10 @@ function atTop(editor: vscode.TextEditor, at: vscode.Range): void {
 export function registerSymbolCompare(
   context: vscode.ExtensionContext,
   services: ChainLensServices,
-  annotations: AnnotationController,
+  annotations: StepAnnotationsService,
 ): void {
-  const documents = new VersionDocuments(services);
+  const versionUri = (t: { runId: string; order: number; kind: VersionKind; path: string }) =>
+    documentUri({ kind: 'version', runId: t.runId, step: t.order, version: t.kind, path: t.path, titled: true });
 
   const resolve = async (arg: unknown): Promise<Resolved> => {
     const run = services.run;
@@ -113,9 +104,6 @@ export function registerSymbolCompare(
   };
 
   context.subscriptions.push(
-    documents,
-    vscode.workspace.registerTextDocumentContentProvider(VERSION_SCHEME, documents),
-    services.onDidChangeRun(() => documents.refreshOpen()),
     vscode.commands.registerCommand(
       'chainlens.compareSymbolWithGold',
       guarded(services.output, 'Compare Symbol with Gold', async (arg?: unknown) => {

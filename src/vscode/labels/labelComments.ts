@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { GROUP_NAMES, groupOf } from '../../core/labels/taxonomy';
 import type { DriftLabelRecord } from '../../protocol/labels';
-import type { AnnotationController } from '../annotations/annotationController';
+import type { StepAnnotationsService } from '../services';
 
 export const CONTROLLER_ID = 'chainlens.labels';
 
@@ -33,7 +33,7 @@ export class LabelThreads implements vscode.Disposable {
   /** By target (file, lines, symbol, labeller). */
   private readonly threads = new Map<string, vscode.CommentThread>();
 
-  constructor(private readonly annotations: AnnotationController) {
+  constructor(private readonly annotations: StepAnnotationsService) {
     this.controller.options = {
       prompt: 'Rationale for a drift label (then pick the label)',
       placeHolder: 'Why does this differ from gold in behaviour?',

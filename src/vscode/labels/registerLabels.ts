@@ -8,10 +8,9 @@ import { agreement } from '../../core/labels/agreement';
 import { formatAgreement } from '../../core/labels/format';
 import { parseLabels } from '../../core/labels/parse';
 import type { DriftLabel, DriftLabelRecord } from '../../protocol/labels';
-import type { AnnotationController } from '../annotations/annotationController';
-import type { ChangedSymbol, StepAnnotations } from '../annotations/analysisSource';
+import type { ChangedSymbol, StepAnnotations } from '../../app/analysis/annotateStep';
 import { guarded } from '../errors';
-import type { ChainLensServices } from '../services';
+import type { ChainLensServices, StepAnnotationsService } from '../services';
 import { LabelComment, LabelThreads } from './labelComments';
 import { pickLabel } from './labelPick';
 import { LabelStore, labelsFile } from './labelStore';
@@ -40,14 +39,14 @@ function isSymbolArg(x: unknown): x is { file: string; symbol: string } {
 }
 
 async function labellerName(services: ChainLensServices): Promise<string> {
-  const name = await services.run?.workspace.git.raw(['config', 'user.name']).catch(() => '');
+  const name = await services.run?.workspace.git.userName().catch(() => '');
   return name?.trim() || userInfo().username || 'unknown';
 }
 
 export function registerLabels(
   context: vscode.ExtensionContext,
   services: ChainLensServices,
-  annotations: AnnotationController,
+  annotations: StepAnnotationsService,
 ): void {
   const threads = new LabelThreads(annotations);
   let store: LabelStore | undefined;

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { authorLabel } from '../../core/run/plan';
 import { FromProblemViewSchema, type ProblemStepView, type ToProblemView } from '../../protocol/problemStatementView';
 import { presentStep } from '../chainView/stepPresentation';
-import { isStepArg } from '../chainView/chainTree';
+import { isStepArg } from '../commandArgs';
 import { errorMessage, guarded } from '../errors';
 import { evaluationSummary } from '../evaluation/messages';
 import type { ChainLensServices } from '../services';

@@ -4,19 +4,21 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { ChainRunEngine, RunInUseError, type StartRunArgs } from '../../core/run/engine';
+import { ChainRunEngine, RunInUseError } from '../../core/run/engine';
 import { UserError } from '../../core/util/errors';
 import type { RunMode } from '../../protocol/run';
 import { Git } from '../../infra/git/git';
-import type { RepoSource } from '../../infra/git/mirror';
 import { RunStore } from '../../infra/runs/store';
-import { checkoutRun, openWorkspace, type Workspace } from '../../infra/runs/workspace';
+import { openWorkspace, type Workspace } from '../../infra/runs/workspace';
 import { hasLegacyState, pointerPath } from '../../infra/runs/stateDir';
+import { startRun, type RunPlan } from '../../app/run/startRun';
+import { submitStep, switchMode } from '../../app/run/stepActions';
 import type { ActiveRunService, ChainRunSnapshot } from '../services';
 import { requireTrust } from '../trust';
 
-export interface StartRunRequest extends Omit<StartRunArgs, 'repoSource'> {
-  source: RepoSource;
+/** A planned run (src/app/run) as Open Chain picks it. */
+export interface StartRunRequest extends Omit<RunPlan, 'chainPath' | 'dir' | 'quietStatus' | 'operation'> {
+  chainFile: string;
   /** Where the work tree is (reused when it holds the repository, else cloned there). */
   workTree: string;
 }
@@ -113,14 +115,14 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
     return this.exclusive(async () => {
       if (onProgress) this.listeners.add(onProgress);
       try {
-        const { source, workTree, chain: requested, ...args } = request;
-        const {
-          workspace: ws,
-          state,
-          notes,
-        } = await checkoutRun(requested, source, workTree, args, this.log, 'open chain');
-        const chain = ws.store.loadChain(state.runId) ?? request.chain;
-        return { snapshot: this.set({ dir: ws.dir, state, chain, workspace: ws }), notes };
+        const { source, workTree, chain, chainFile, ...args } = request;
+        const started = await startRun(
+          { ...args, chain, chainPath: chainFile, source, dir: workTree, operation: 'open chain' },
+          this.log,
+        );
+        const { workspace: ws, state } = started;
+        const notes = started.notes;
+        return { snapshot: this.set({ dir: ws.dir, state, chain: started.chain, workspace: ws }), notes };
       } finally {
         if (onProgress) this.listeners.delete(onProgress);
       }
@@ -131,7 +133,7 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
     requireTrust('Submitting a step');
     return this.exclusive(async () => {
       const run = this.require();
-      const { state, notes, submitted } = await run.workspace.engine.submit();
+      const { state, notes, submitted } = await submitStep(run);
       return { snapshot: this.set({ ...run, state }), notes, submitted };
     });
   }
@@ -141,15 +143,7 @@ export class ActiveRun implements ActiveRunService, vscode.Disposable {
     requireTrust('Switching the mode');
     return this.exclusive(async () => {
       const run = this.require();
-      const { state: old, chain, workspace } = run;
-      const { state, notes } = await workspace.engine.start({
-        chain,
-        chainFile: old.chainFile,
-        repoSource: old.repoSource,
-        mode,
-        authors: old.steps.map((s) => s.author),
-        recorded: workspace.store.loadRecorded(old.runId),
-      });
+      const { state, notes } = await switchMode(run, mode);
       return { snapshot: this.set({ ...run, state }), notes };
     });
   }

@@ -5,13 +5,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import { checkPredictionsMatchChain } from '../../core/formats/predictions';
-import { loadRecordedAuthors } from '../../core/formats/trajectoryPredictions';
 import { parseAuthorsSpec, resolveAuthors, type AuthorKind } from '../../core/run/plan';
 import { UserError } from '../../core/util/errors';
-import type { Chain, Prediction } from '../../protocol/chain';
+import type { Chain } from '../../protocol/chain';
 import type { RunMode } from '../../protocol/run';
-import { readUserFile } from '../../infra/files';
+import { readRecordedAuthors, recordedPatches, type RecordedAuthors } from '../../app/run/inputs';
 import { Git } from '../../infra/git/git';
 import { parseRepoSource, type RepoSource } from '../../infra/git/mirror';
 import { readChain, type ChainFileProblems } from '../chainFile/readChain';
@@ -281,10 +279,7 @@ async function pickAuthors(chain: Chain, given: string | undefined): Promise<Aut
   return parseAuthorsSpec(spec, n);
 }
 
-async function pickPredictions(
-  chain: Chain,
-  given: string | undefined,
-): Promise<{ predictions: Map<string, Prediction>; path: string }> {
+async function pickPredictions(chain: Chain, given: string | undefined): Promise<RecordedAuthors> {
   let path = given;
   if (!path) {
     // Two searches: VS Code's glob has no nested braces. Predictions files, then agent trajectories.
@@ -320,9 +315,7 @@ async function pickPredictions(
     }
   }
   // SWE-bench predictions or an agent trajectory (its final submission authors the step).
-  const predictions = loadRecordedAuthors(path, readUserFile(path, 'predictions file'));
-  checkPredictionsMatchChain(path, predictions, chain);
-  return { predictions, path };
+  return readRecordedAuthors(path, chain);
 }
 
 /** The whole Open Chain flow; resolves once the run is open (or rejects with CancellationError when abandoned). */
@@ -377,7 +370,7 @@ export async function openChain(
           workTree,
           mode,
           authors,
-          recorded: Object.fromEntries([...(preds?.predictions.values() ?? [])].map((p) => [p.instanceId, p.patch])),
+          recorded: recordedPatches(preds?.predictions),
           startStep: options.startStep,
         },
         (line) => progress.report({ message: line }),

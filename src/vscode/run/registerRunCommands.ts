@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import { isStepArg } from '../chainView/chainTree';
+import { isStepArg } from '../commandArgs';
 import { ChainFileProblems } from '../chainFile/readChain';
 import { guarded } from '../errors';
 import type { ChainLensServices } from '../services';

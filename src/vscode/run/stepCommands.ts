@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { UserError, isUserError } from '../../core/util/errors';
 import type { RunMode } from '../../protocol/run';
-import { isStepArg } from '../chainView/chainTree';
+import { isStepArg } from '../commandArgs';
 import { errorMessage, showNotes } from '../errors';
 import { describeEvaluationProblem, evaluationSummary } from '../evaluation/messages';
 import { saveDirtyDocuments } from '../evaluation/evaluationService';

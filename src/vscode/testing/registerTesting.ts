@@ -8,7 +8,7 @@ import type { StepEvaluation } from '../../protocol/evaluation';
 import { errorMessage, guarded } from '../errors';
 import { describeEvaluationProblem, evaluationErrorHeadline, evaluationSummary } from '../evaluation/messages';
 import type { ChainLensServices, EvaluationInFlight, EvaluationSource } from '../services';
-import { isStepArg } from '../chainView/chainTree';
+import { isStepArg } from '../commandArgs';
 import { toTerminalText } from '../util/format';
 import { assertionOperands, failureExcerpt } from './logExcerpt';
 import { F2P_TAG, P2P_TAG, buildTestTree, type StepTestItems } from './testTree';

@@ -8,13 +8,13 @@ import { guarded } from '../errors';
 import type { ChainLensServices } from '../services';
 import { registerCompareTrajectories } from './comparePanel';
 import { TouchedLines } from './editorSync';
-import { TRAJECTORY_SCHEME, TrajectoryDocuments } from './trajectoryDocuments';
+import { TrajectoryDocuments } from './trajectoryDocuments';
 import { TRAJECTORY_VIEW_TYPE, TrajectoryPanel, type TrajectoryShared } from './trajectoryPanel';
 
 export const TRAJECTORY_FILTERS = { 'Agent trajectories': ['traj', 'json', 'jsonl'], 'All files': ['*'] };
 
 export function registerTrajectories(context: vscode.ExtensionContext, services: ChainLensServices): void {
-  const documents = new TrajectoryDocuments();
+  const documents = new TrajectoryDocuments(services.documents);
   const touched = new TouchedLines();
   const shared: TrajectoryShared = {
     services,
@@ -42,7 +42,6 @@ export function registerTrajectories(context: vscode.ExtensionContext, services:
     documents,
     touched,
     { dispose: () => [...panels.values()].forEach((p) => p.dispose()) },
-    vscode.workspace.registerTextDocumentContentProvider(TRAJECTORY_SCHEME, documents),
     vscode.window.registerWebviewPanelSerializer(TRAJECTORY_VIEW_TYPE, {
       async deserializeWebviewPanel(webviewPanel, state: unknown) {
         const saved = (state ?? {}) as TrajectoryViewState;

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
+import { readBlobs } from '../../infra/git/blobReader';
 import { reconstructWorkspace, type WorkspaceTimeline } from '../../core/trajectories';
 import { loadTrajectoryFile, watchTrajectoryFile, type TrajectoryWatcher } from '../../infra/trajectories';
 import type { FileTouch, Trajectory, TrajectoryFile } from '../../protocol/trajectory';
@@ -457,17 +458,25 @@ export class TrajectoryPanel implements vscode.Disposable {
       const chain = this.chainStep(t);
       const start = chain && run ? run.state.steps[chain.index].start : null;
       const folder = this.workspaceFolder();
-      await Promise.all(
-        files.map(async (path) => {
-          const rel = this.mapPath(path, t);
-          if (!rel) return;
-          if (start && run) {
-            bases.set(path, await run.workspace.git.raw(['show', `${start}:${rel}`]).catch(() => null));
-          } else if (folder) {
-            bases.set(path, await readFile(join(folder, rel), 'utf8').catch(() => undefined));
-          }
-        }),
-      );
+      const mapped = files.flatMap((path) => {
+        const rel = this.mapPath(path, t);
+        return rel ? [{ path, rel }] : [];
+      });
+      if (start && run) {
+        // Every file at the step's start in one `git cat-file --batch`; null: not there (known absent).
+        const blobs = await readBlobs(
+          run.dir,
+          start,
+          mapped.map((m) => m.rel),
+        ).catch(() => new Map<string, string | undefined>());
+        for (const { path, rel } of mapped) bases.set(path, blobs.get(rel) ?? null);
+      } else if (folder) {
+        await Promise.all(
+          mapped.map(async ({ path, rel }) =>
+            bases.set(path, await readFile(join(folder, rel), 'utf8').catch(() => undefined)),
+          ),
+        );
+      }
       return { timeline: reconstructWorkspace(t, { readBaseFile: (p) => bases.get(p) }), bases };
     })();
     return this.timeline;

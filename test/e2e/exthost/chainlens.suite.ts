@@ -111,7 +111,8 @@ suite('ChainLens through the VS Code API', () => {
         : undefined,
     );
     const input = tab.input as vscode.TabInputTextDiff;
-    assert.equal(input.original.scheme, 'chainlens-patch');
+    assert.equal(input.original.scheme, 'chainlens');
+    assert.equal(input.original.path, `/patch/${api.services.run!.state.runId}/step-1/gold.diff`);
     assert.equal(tab.label, 'Step 1: gold ↔ your work');
     const gold = await vscode.workspace.openTextDocument(input.original);
     assert.equal(gold.getText(), services.run!.chain.steps[0].goldPatch);

@@ -89,7 +89,7 @@ suite('A study session: blind solving, time on task, submission', () => {
     await assert.rejects(
       Promise.resolve(
         vscode.workspace.openTextDocument(
-          vscode.Uri.from({ scheme: 'chainlens-gold', path: `/${run.state.runId}/step-2/invoicekit/parse.py` }),
+          vscode.Uri.from({ scheme: 'chainlens', path: `/version/${run.state.runId}/step-2/gold/invoicekit/parse.py` }),
         ),
       ),
       /not available/,
@@ -97,7 +97,7 @@ suite('A study session: blind solving, time on task, submission', () => {
     await assert.rejects(
       Promise.resolve(
         vscode.workspace.openTextDocument(
-          vscode.Uri.from({ scheme: 'chainlens-patch', path: `/${run.state.runId}/step-2/gold.diff` }),
+          vscode.Uri.from({ scheme: 'chainlens', path: `/patch/${run.state.runId}/step-2/gold.diff` }),
         ),
       ),
       /not available/,

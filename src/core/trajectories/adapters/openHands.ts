@@ -3,6 +3,7 @@ import type { JsonPathKey } from '../json/jsonSplitter';
 import { isRecord, SourceReader, type JsonRecord } from '../sourceReader';
 import { finishTrajectory, type StepDraft } from './draft';
 import { openHandsSdkSteps } from './openHandsSdk';
+import { parseTime, renderEditor, workspaceRootFrom, type EventSteps } from './openHandsEvents';
 
 /** V0 actions that are bookkeeping, not something the agent did. */
 const SKIPPED_ACTIONS = new Set([
@@ -87,14 +88,6 @@ export function openHandsInstance(
     steps: read.steps,
     problems: own,
   });
-}
-
-export interface EventSteps {
-  steps: StepDraft[];
-  exitStatus: string | null;
-  model: string | null;
-  stats: ModelStats | null;
-  task: string | null;
 }
 
 /** V0 events: one step per agent action, its observation found through `cause`. */
@@ -272,28 +265,10 @@ function editorArgs(action: string, args: JsonRecord): Record<string, unknown> {
   return out;
 }
 
-export function renderEditor(name: string, a: Record<string, unknown>): string {
-  const range = Array.isArray(a.view_range) ? ` --view_range ${a.view_range.join(' ')}` : '';
-  const line = typeof a.insert_line === 'number' ? ` --insert_line ${a.insert_line}` : '';
-  return `${name} ${String(a.command ?? '')} ${String(a.path ?? '')}${range}${line}`;
-}
-
 function omit(rec: JsonRecord, keys: string[]): JsonRecord {
   const out: JsonRecord = {};
   for (const [k, v] of Object.entries(rec)) if (!keys.includes(k)) out[k] = v;
   return out;
-}
-
-export function parseTime(value: unknown): number | null {
-  if (typeof value !== 'string') return null;
-  const t = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : value + 'Z');
-  return Number.isNaN(t) ? null : t;
-}
-
-/** `<uploaded_files>\n/workspace/django__django__3.0\n</uploaded_files>` in the instruction. */
-export function workspaceRootFrom(instruction: string): string | null {
-  const m = /<uploaded_files>\s*\n?\s*(\/[^\s<]+)\s*\n?\s*<\/uploaded_files>/.exec(instruction);
-  return m ? m[1].replace(/\/$/, '') : null;
 }
 
 function openHandsStats(metrics: JsonRecord | null): ModelStats | null {

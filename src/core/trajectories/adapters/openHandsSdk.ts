@@ -2,8 +2,7 @@ import type { ModelStats, SourcePosition, ToolCall, Trajectory, TrajectoryProble
 import type { JsonPathKey } from '../json/jsonSplitter';
 import { isRecord, SourceReader, type JsonRecord } from '../sourceReader';
 import { finishTrajectory, type StepDraft } from './draft';
-import type { EventSteps } from './openHands';
-import { parseTime, renderEditor, workspaceRootFrom } from './openHands';
+import { parseTime, renderEditor, workspaceRootFrom, type EventSteps } from './openHandsEvents';
 
 /** SDK event kinds that are not steps of the agent (bookkeeping, streaming, logs). */
 const NON_STEP_KINDS = new Set([

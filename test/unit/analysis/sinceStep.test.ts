@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { lineEditsBetween, mapUnchanged } from '../../../../src/vscode/annotations/sinceStep';
+import { lineEditsBetween, mapUnchanged } from '../../../src/core/analysis/sinceStep';
 
 const span = (startLine: number, endLine: number) => ({ startLine, endLine, kind: 'drift' as const });
 const lines = (...xs: string[]) => xs.map((x) => `${x}\n`).join('');

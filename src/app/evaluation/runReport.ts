@@ -1,8 +1,8 @@
 import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
 import type { GradingProfile } from '../../protocol/grading';
 import { chainReport } from '../../core/metrics/chainReport';
-import { openWorkspace } from '../runs/workspace';
-import { EvalStore } from './evalStore';
+import { openWorkspace } from '../../infra/runs/workspace';
+import { EvalStore } from '../../infra/evaluation/evalStore';
 
 /**
  * The run's report (the `chainlens eval --report` shape) from the latest evaluation of each

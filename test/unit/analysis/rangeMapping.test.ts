@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mapSpan, mapSpans, toLineEdit } from '../../../../src/vscode/annotations/rangeMapping';
+import { mapSpan, mapSpans, toLineEdit } from '../../../src/core/analysis/rangeMapping';
 
 const span = (startLine: number, endLine: number) => ({ startLine, endLine, kind: 'overshoot' as const });
 

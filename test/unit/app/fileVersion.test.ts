@@ -6,18 +6,18 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RunStore } from '../../../../src/infra/runs/store';
-import { fileVersion, recordedPatchOf } from '../../../../src/vscode/gold/fileVersions';
-import type { ChainRunSnapshot } from '../../../../src/vscode/services';
-import { demoRepoAfterRecordedStep1 } from '../../../helpers/demoRepo';
-import type { StepState } from '../../../../src/protocol/run';
+import { RunStore } from '../../../src/infra/runs/store';
+import { fileVersion, recordedPatchOf } from '../../../src/app/fileVersions/fileVersion';
+import type { ChainRunSnapshot } from '../../../src/app/run/snapshot';
+import { demoRepoAfterRecordedStep1 } from '../../helpers/demoRepo';
+import type { StepState } from '../../../src/protocol/run';
 
-const root = join(__dirname, '..', '..', '..', '..');
+const root = join(__dirname, '..', '..', '..');
 const git = (dir: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
 const FILE = 'invoicekit/parse.py';
 
-describe('file versions of a step (gold, recorded, submitted)', () => {
+describe('file versions of a step (base, gold, recorded, submitted, working)', () => {
   let repo: ReturnType<typeof demoRepoAfterRecordedStep1>;
   let dir: string;
   let base: string;
@@ -74,6 +74,21 @@ describe('file versions of a step (gold, recorded, submitted)', () => {
     const g = await fileVersion(r, 1, 'gold', 'README.md');
     assert.ok('text' in g);
     assert.equal(g.text, git(dir, 'show', `${base}:README.md`) + '\n');
+  });
+
+  it("base: the step's start; working: the work tree now; a file absent there is marked absent", async () => {
+    const r = run([step(1, 'i-101', base, end)], [gold]);
+    const b = await fileVersion(r, 1, 'base', FILE);
+    assert.ok('text' in b);
+    assert.equal(b.text, git(dir, 'show', `${base}:${FILE}`) + '\n');
+    const w = await fileVersion(r, 1, 'working', FILE);
+    assert.ok('text' in w);
+    assert.equal(w.text, readFileSync(join(dir, FILE), 'utf8'));
+    assert.deepEqual(await fileVersion(r, 1, 'base', 'no/such.py'), {
+      missing: "no/such.py does not exist at step 1's start.",
+      absent: true,
+    });
+    assert.equal(((await fileVersion(r, 1, 'working', '../outside')) as { absent?: boolean }).absent, undefined);
   });
 
   it('says why a version is missing: no recorded patch, an empty one, not started, not submitted, a patch that does not apply', async () => {

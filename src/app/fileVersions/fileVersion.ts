@@ -1,18 +1,27 @@
-// One file of one step in the versions a person compares: as the gold patch leaves it, as the
-// agent's recorded patch leaves it, as the step's submitted patch left it. Each is the file at the
-// step's start with that patch applied (gold and recorded) or read at the step's end (submitted).
-// No 'vscode' here: the documents and commands around it are in versionDocuments.ts.
+// One file of one step in the versions a person compares: at the step's start (base), as the gold
+// patch leaves it, as the agent's recorded patch leaves it, as the step's submitted patch left it,
+// and as the work tree holds it now (working). Gold and recorded are the file at the step's start
+// with that patch applied; submitted is read at the step's end. The editor's documents
+// (src/vscode/documents) and the annotations' gold text both read versions here.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isPathSafe } from '../../core/patch/paths';
 import { applyFilePatch } from '../../core/patch/apply';
 import { parsePatch } from '../../core/patch/parse';
 import { filePath, type FilePatch } from '../../core/patch/types';
 import type { StepState } from '../../protocol/run';
 import { readBlobs } from '../../infra/git/blobReader';
-import type { ChainRunSnapshot } from '../services';
+import type { ChainRunSnapshot } from '../run/snapshot';
 
-export type VersionKind = 'gold' | 'recorded' | 'submitted';
+export const VERSION_KINDS = ['base', 'gold', 'recorded', 'submitted', 'working'] as const;
+export type VersionKind = (typeof VERSION_KINDS)[number];
 
-/** The file's text in that version, or why there is none (for a person, one sentence). */
-export type FileVersion = { readonly text: string } | { readonly missing: string };
+/**
+ * The file's text in that version, or why there is none (for a person, one sentence). `absent`:
+ * the version has no such file (never created, or deleted), as opposed to a version that cannot be
+ * built (step not started, patch does not apply, no recorded patch).
+ */
+export type FileVersion = { readonly text: string } | { readonly missing: string; readonly absent?: boolean };
 
 export function stepOf(run: ChainRunSnapshot, order: number): { step: StepState; index: number } {
   const index = run.state.steps.findIndex((s) => s.order === order);
@@ -47,9 +56,9 @@ async function patched(
   const pre = await atStart(run, step, section?.oldPath ?? path);
   if (!section)
     return pre === undefined
-      ? { missing: `${path} exists neither at step ${step.order}'s start nor in the ${what}.` }
+      ? { missing: `${path} exists neither at step ${step.order}'s start nor in the ${what}.`, absent: true }
       : { text: pre };
-  if (section.newPath === null) return { missing: `The ${what} of step ${step.order} deletes ${path}.` };
+  if (section.newPath === null) return { missing: `The ${what} of step ${step.order} deletes ${path}.`, absent: true };
   try {
     return { text: applyFilePatch(pre ?? '', section) };
   } catch (e) {
@@ -68,6 +77,18 @@ export async function fileVersion(
   const { step, index } = stepOf(run, order);
   if (!step.start) return { missing: `Step ${order} has not started yet.` };
   switch (kind) {
+    case 'base': {
+      const text = await atStart(run, step, path);
+      return text === undefined
+        ? { missing: `${path} does not exist at step ${order}'s start.`, absent: true }
+        : { text };
+    }
+    case 'working': {
+      // The work tree holds the current step only; a path a patch names may still be unsafe.
+      if (!isPathSafe(path)) return { missing: `${path} is not a path inside the work tree.` };
+      const text = await readFile(join(run.dir, path), 'utf8').catch(() => undefined);
+      return text === undefined ? { missing: `${path} does not exist in the work tree.`, absent: true } : { text };
+    }
     case 'gold':
       return patched(run, step, path, run.chain.steps[index].goldPatch, 'gold patch');
     case 'recorded': {
@@ -82,7 +103,9 @@ export async function fileVersion(
     case 'submitted': {
       if (!step.end) return { missing: `Step ${order} has not been submitted yet.` };
       const text = (await readBlobs(run.dir, step.end, [path])).get(path);
-      return text === undefined ? { missing: `${path} does not exist at the end of step ${order}.` } : { text };
+      return text === undefined
+        ? { missing: `${path} does not exist at the end of step ${order}.`, absent: true }
+        : { text };
     }
   }
 }

@@ -1,0 +1,29 @@
+// The arguments ChainLens commands receive from menus, tree items, code lenses and other
+// features: one shape per kind, checked here, so a feature never imports another to read them.
+
+/** Step argument of the commands a step's context menu runs. */
+export interface StepCommandArg {
+  kind: 'step';
+  order: number;
+}
+
+export function isStepArg(value: unknown): value is StepCommandArg {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as StepCommandArg).kind === 'step' &&
+    typeof (value as StepCommandArg).order === 'number'
+  );
+}
+
+/** A symbol of a file (Compare Symbol with Gold, the code lenses), optionally of a given step. */
+export interface SymbolTarget {
+  readonly file: string;
+  /** Qualified name; absent or `<module>` for top-level code. */
+  readonly symbol?: string;
+  readonly order?: number;
+}
+
+export function isSymbolTarget(x: unknown): x is SymbolTarget {
+  return typeof x === 'object' && x !== null && typeof (x as SymbolTarget).file === 'string';
+}
