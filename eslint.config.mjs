@@ -30,7 +30,7 @@ export default tseslint.config(
     files: ['src/core/**/*.ts'],
     rules: restrict(
       ['vscode', ...nodeBuiltins, '**/infra/**', '**/app/**', '**/vscode/**', '**/cli/**'],
-      'src/core is pure: data in, data out (DESIGN.md)',
+      'src/core is pure: data in, data out (docs/ARCHITECTURE.md)',
     ),
   },
   {

@@ -14,7 +14,8 @@ PORT="${PORT:-8080}"
 folder=$(cd "${1:-$repo}" && pwd)
 state="${CHAINLENS_CS_STATE:-${TMPDIR:-/tmp}/chainlens-code-server-dev}"
 
-bash "$repo/scripts/provision-code-server.sh"
+# `npm start` (start.sh) has provisioned already: its output is printed once.
+[[ "${CHAINLENS_PROVISIONED:-}" == 1 ]] || bash "$repo/scripts/provision-code-server.sh"
 (cd "$repo" && npm run --silent build)
 
 version=$(node -p 'const p=require(process.argv[1]); `${p.publisher}.${p.name}-${p.version}`' "$repo/package.json")
@@ -28,7 +29,8 @@ rm -f "$state/extensions/extensions.json"
     >"$state/user-data/User/settings.json"
 echo "auth: none" >"$state/config.yaml"
 
-echo "ChainLens in code-server: http://127.0.0.1:$PORT/?folder=$folder  (logs: $state/user-data/logs)" >&2
+# code-server opens $folder at its root URL: print exactly the URL the README shows.
+echo "ChainLens in code-server: http://127.0.0.1:$PORT/  (folder: $folder; logs: $state/user-data/logs)" >&2
 exec "$CACHE/node22/bin/node" "$CACHE/code-server/node_modules/code-server/out/node/entry.js" \
   --config "$state/config.yaml" --auth none --bind-addr "127.0.0.1:$PORT" \
   --disable-telemetry --disable-update-check --disable-workspace-trust \

@@ -57,4 +57,4 @@ if [[ ! -f $settings ]]; then
 JSON
 fi
 # Builds dist/, links this repository in as the extension and runs code-server in the foreground.
-exec bash "$repo/scripts/start-code-server.sh" "$workspace"
+CHAINLENS_PROVISIONED=1 exec bash "$repo/scripts/start-code-server.sh" "$workspace"

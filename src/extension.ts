@@ -3,6 +3,7 @@
 // src/vscode/services.ts. Activation: a workspace that is a ChainLens work tree
 // (workspaceContains:.git/chainlens/state, its pointer to the run's state folder; .../current of
 // the old layout, migrated on open), the ChainLens view, or any ChainLens command.
+import './vscode/zodConfig';
 import * as vscode from 'vscode';
 import type { AnnotationController } from './vscode/annotations/annotationController';
 import { registerAnnotations } from './vscode/annotations/registerAnnotations';

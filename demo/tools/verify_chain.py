@@ -5,7 +5,7 @@
 
 Runs inside the chain's image (demo/verify.sh starts it). Every repository state is a fresh copy
 of the base repository; every patch is applied with plain `git apply` after `git apply --check`.
-Grading follows REFERENCE.md §3: the test patches of steps 1..k are applied on top of the state,
+Grading follows docs/reference/grading.md and docs/reference/run-modes.md: the test patches of steps 1..k are applied on top of the state,
 the step's test_cmds runs, `pytest -rA` lines are parsed, and a step is resolved iff every
 FAIL_TO_PASS and every PASS_TO_PASS test passed. Prints a table; exits 1 on any surprise.
 """

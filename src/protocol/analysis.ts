@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { DriftGroupSchema, DriftLabelSchema } from './labels';
 
 /**
- * The result of analysing one step's patch against its gold patch (DESIGN.md "Patch analysis").
+ * The result of analysing one step's patch against its gold patch (docs/reference/analysis.md).
  * Lines are 1-based. "step" lines refer to the file after the step's patch (the work tree at the
  * step's end), "gold" lines to the file after the gold patch, "base" lines to the file before.
  * Everything here is relative to gold, not proof of a bug.
  */
 export const AnalysisSideSchema = z.enum(['step', 'gold', 'base']);
-export type AnalysisSide = z.infer<typeof AnalysisSideSchema>;
 
 export const SideRangeSchema = z.object({
   side: AnalysisSideSchema,
@@ -56,6 +55,9 @@ export const SymbolMetricsSchema = z.object({
 });
 export type SymbolMetrics = z.infer<typeof SymbolMetricsSchema>;
 
+export const DriftConfidenceSchema = z.enum(['high', 'low']);
+export type DriftConfidence = z.infer<typeof DriftConfidenceSchema>;
+
 export const DriftSuggestionSchema = z.object({
   file: z.string(),
   symbol: z.string(),
@@ -71,6 +73,11 @@ export const DriftSuggestionSchema = z.object({
   /** The symbol in the step's version of the file (where a label would be attached). */
   range: z.object({ startLine: z.number().int().positive(), endLine: z.number().int().positive() }),
   source: z.literal('suggested'),
+  /**
+   * How often a suggestion of this kind was right on the labelled set (docs/reference/drift.md):
+   * low-confidence ones are drawn quietly. Absent in analyses saved before it existed: high.
+   */
+  confidence: DriftConfidenceSchema.optional(),
 });
 export type DriftSuggestion = z.infer<typeof DriftSuggestionSchema>;
 
@@ -115,6 +122,8 @@ export const DecorationSchema = z.object({
   symbol: z.string().optional(),
   label: DriftLabelSchema.optional(),
   iec: z.boolean().optional(),
+  /** Drift only: a low-confidence suggestion, drawn quietly. */
+  confidence: DriftConfidenceSchema.optional(),
 });
 export type Decoration = z.infer<typeof DecorationSchema>;
 

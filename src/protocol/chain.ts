@@ -36,7 +36,6 @@ export const ChainStepSchema = z.object({
 export type ChainStep = z.infer<typeof ChainStepSchema>;
 
 export const ChainFormatSchema = z.enum(['chainswe', 'swebench', 'swebench-pro', 'codethread', 'swe-ci']);
-export type ChainFormat = z.infer<typeof ChainFormatSchema>;
 
 export const ChainSchema = z.object({
   id: z.string().min(1),

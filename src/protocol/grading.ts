@@ -120,7 +120,6 @@ export const InstanceReportSchema = z.object({
   resolved: z.boolean(),
   tests_status: TestsStatusSchema.optional(),
 });
-export type InstanceReport = z.infer<typeof InstanceReportSchema>;
 
 /** A step's report in SWE-bench's shape: `{ [instance_id]: InstanceReport }`. */
 export const StepReportSchema = z.record(z.string(), InstanceReportSchema);

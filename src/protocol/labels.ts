@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The ten behavioural drift labels of CodeThread (REFERENCE.md §5), spelled exactly as there. */
+/** The ten behavioural drift labels of CodeThread (docs/reference/drift-taxonomy.md), spelled exactly as there. */
 export const DRIFT_LABELS = [
   'EQUIVALENT',
   'STYLE',
@@ -26,7 +26,6 @@ export const LineRangeSchema = z
     endLine: z.number().int().positive(),
   })
   .refine((r) => r.endLine >= r.startLine, { message: 'endLine must not be before startLine', path: ['endLine'] });
-export type LineRange = z.infer<typeof LineRangeSchema>;
 
 /**
  * One drift label, one JSONL line. A target is (instance, file, symbol) when the symbol is known,

@@ -21,7 +21,6 @@ export type StepAuthor = z.infer<typeof StepAuthorSchema>;
  * empty_patch: the recorded author produced no patch.
  */
 export const StepStateStatusSchema = z.enum(['pending', 'current', 'submitted', 'patch_failed', 'empty_patch']);
-export type StepStateStatus = z.infer<typeof StepStateStatusSchema>;
 
 export const PatchStatsSchema = z.object({
   files: z.number().int(),

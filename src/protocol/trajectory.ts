@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * One normalised agent trajectory: what SWE-agent (.traj v0/v1, retry files), mini-swe-agent
  * (.traj.json 1.1 and the legacy bare list, preds.json) and OpenHands (eval output.jsonl with V0
- * events, SDK V1 events) become (REFERENCE.md §6). The trajectory viewer and `chainlens trajectory`
+ * events, SDK V1 events) become (docs/reference/trajectories.md). The trajectory viewer and `chainlens trajectory`
  * read only this shape; adapters in src/core/trajectories produce it.
  */
 
@@ -50,7 +50,6 @@ export const LineRangeSchema = z.object({
 export type LineRange = z.infer<typeof LineRangeSchema>;
 
 export const FileAccessSchema = z.enum(['view', 'search', 'edit', 'create', 'delete', 'run']);
-export type FileAccess = z.infer<typeof FileAccessSchema>;
 
 /**
  * A file a step read or wrote. `path` is repository-relative when the repository root is known

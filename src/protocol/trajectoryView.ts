@@ -27,7 +27,6 @@ export const StepFileViewSchema = z.object({
   access: FileAccessSchema,
   ranges: z.array(LineRangeSchema),
 });
-export type StepFileView = z.infer<typeof StepFileViewSchema>;
 
 export const StepDetailSchema = z.object({
   index: z.number().int().nonnegative(),

@@ -92,16 +92,24 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
       .getByRole('treeitem', { name: /^Step 2, chainlens-demo__invoicekit-102, current/ })
       .first()
       .waitFor({ state: 'visible', timeout: 60_000 });
+    // Step 2 is current: its marks are shown; step 1's only when asked for.
+    await runCommand(page, 'ChainLens: Annotate Step…');
+    await pickQuickItem(page, /^Step 1/);
     await openFile(page, 'invoicekit/parse.py');
     await goToLine(page, lineOf(join(fx.workspace.dir, 'invoicekit', 'parse.py'), 'def parse_amount'));
     await gutterMarks(page).first().waitFor({ state: 'visible', timeout: 60_000 });
     await screenshot(page, 'annotations-01-step1-drift');
-    // The drift suggestion is mirrored in the Problems panel.
+    // The drift suggestion is mirrored in the Problems panel, in plain words, with its label as the code.
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
-    const row = page.locator('.markers-panel .monaco-list-row').filter({ hasText: /Suggested drift: INPUT GATING/ });
+    const row = page
+      .locator('.markers-panel .monaco-list-row')
+      .filter({ hasText: /Differs from gold\? parse_amount checks its input differently/ });
     await row.first().waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match(await row.first().innerText(), /INPUT GATING/);
     await screenshot(page, 'annotations-02-problems-step1');
     await runCommand(page, 'View: Hide Panel');
+    await runCommand(page, 'ChainLens: Annotate Step…');
+    await pickQuickItem(page, /^Automatic/);
   });
 
   it('step 2: an edit outside gold is overshoot, the gold changes left alone are undershoot with the gold hunk on hover', async () => {
@@ -120,11 +128,11 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     await runCommand(page, 'View: Toggle Maximized Panel');
     const problems = page.locator('.markers-panel .monaco-list-row');
     await problems
-      .filter({ hasText: /Overshoot: this step changes parse_decimal/ })
+      .filter({ hasText: /Not in gold: this step changes parse_decimal/ })
       .first()
       .waitFor({ state: 'visible', timeout: 60_000 });
     await problems
-      .filter({ hasText: /Undershoot: the gold patch changes _to_decimal/ })
+      .filter({ hasText: /Missing from this step\? The gold patch changes _to_decimal/ })
       .first()
       .waitFor({ state: 'visible', timeout: 20_000 });
     await screenshot(page, 'annotations-03-problems-step2');
@@ -139,10 +147,11 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
       .filter({ hasText: 'return Decimal(number.replace' })
       .first();
     await body.hover({ position: { x: 90, y: 8 } });
-    const hover = page.locator('.monaco-hover').filter({ hasText: /Undershoot/ });
+    const hover = page.locator('.monaco-hover').filter({ hasText: /Missing from this step\?/ });
     await hover.first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page.waitForTimeout(1000); // the gold hunk's hover part has arrived
     const text = await hover.first().innerText();
-    assert.match(text, /relative to the gold patch, not proof of a bug/i);
+    assert.match(text, /relative to gold, not proof of a bug/i);
     assert.match(text, /_decimal_mark/, 'the hover shows the gold hunk');
     await screenshot(page, 'annotations-05-undershoot-hover');
     await page.keyboard.press('Escape');

@@ -104,6 +104,32 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
     );
   });
 
+  it('keeps one row per line after a kind filter is turned on and off, and a click selects the row clicked', async () => {
+    const page = fx.page;
+    const frame = await webviewFrame(page, /pydicom__pydicom-1458/);
+    // "edit" hides the other steps; turning it off brings them back as newly made rows, which the
+    // webview's CSP used to leave without their position (all at the top of the list)
+    const chip = frame.locator('.kinds button.kind', { hasText: 'edit' });
+    await chip.click();
+    await frame.locator('#step-4').waitFor({ state: 'detached', timeout: 10_000 });
+    await chip.click();
+    await frame.locator('#step-11').waitFor({ state: 'visible', timeout: 10_000 });
+    const boxes = await frame
+      .locator('.step-list .row')
+      .evaluateAll((rows) => rows.map((r) => ({ id: r.id, top: Math.round(r.getBoundingClientRect().top) })));
+    assert.equal(boxes.length, 12, `rows: ${JSON.stringify(boxes)}`);
+    assert.equal(new Set(boxes.map((b) => b.top)).size, 12, `each row on its own line: ${JSON.stringify(boxes)}`);
+    const byStep = [...boxes].sort((a, b) => Number(a.id.slice(5)) - Number(b.id.slice(5)));
+    for (let k = 1; k < byStep.length; k++)
+      assert.ok(byStep[k].top > byStep[k - 1].top, `row order: ${JSON.stringify(byStep)}`);
+    for (const k of [2, 7, 10]) {
+      await frame.locator(`#step-${k}`).click();
+      await frame.locator('.detail-pane h2', { hasText: `Step ${k} ·` }).waitFor({ state: 'visible', timeout: 10_000 });
+      assert.equal(await frame.locator('.row.selected').getAttribute('id'), `step-${k}`);
+    }
+    await screenshot(page, 'trajectory-00-filter-on-off');
+  });
+
   it('walks the steps with j and the editor follows the edit of numpy_handler.py at lines 287-296', async () => {
     const page = fx.page;
     const frame = await webviewFrame(page, /pydicom__pydicom-1458/);

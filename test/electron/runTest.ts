@@ -1,6 +1,6 @@
 // `npm run test:electron`: the extension-host suites in a VS Code desktop build that
 // @vscode/test-electron downloads (into .vscode-test/). For machines that can reach
-// update.code.visualstudio.com; the machines this project is tested on cannot (ENVIRONMENT.md),
+// update.code.visualstudio.com; the machines this project is tested on cannot (CONTRIBUTING.md),
 // so `npm test` runs the same suites in code-server instead (test/e2e/chainlens-api.test.ts).
 // Needs a display (xvfb-run on Linux servers), git, and Docker for the evaluation tests.
 import { runTests } from '@vscode/test-electron';

@@ -3,7 +3,6 @@
 // Home/End) and the selected step's thought, action and observation. The extension sends one
 // small row per step and a step's full text only when it is selected.
 import { LitElement, html, nothing } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import type { ActionKind } from '../../src/protocol/trajectory';
 import type {
@@ -16,6 +15,7 @@ import type {
   TrajectoryViewAction,
   TrajectoryViewState,
 } from '../../src/protocol/trajectoryView';
+import { cssProps } from '../src/cssProps';
 import { viewChannel } from '../src/vscodeApi';
 import { highlight } from './highlight';
 import { KIND_ICONS } from './kindIcons';
@@ -305,7 +305,7 @@ class TrajectoryView extends LitElement {
     if (!this.loading) return nothing;
     const pct = Math.floor((100 * this.loading.bytesRead) / this.loading.totalBytes);
     return html`<div class="progress" role="progressbar" aria-valuenow=${pct} aria-valuemin="0" aria-valuemax="100">
-      <div class="bar" style=${styleMap({ width: `${pct}%` })}></div>
+      <div class="bar" ${cssProps({ width: `${pct}%` })}></div>
       <span>Reading ${mb(this.loading.bytesRead)} of ${mb(this.loading.totalBytes)} MB (${pct}%)</span>
     </div>`;
   }
@@ -326,7 +326,7 @@ class TrajectoryView extends LitElement {
       aria-activedescendant=${this.selected !== undefined ? `step-${this.selected}` : nothing}
       @scroll=${(e: Event) => (this.scrollTop = (e.target as HTMLElement).scrollTop)}
     >
-      <div class="spacer" style=${styleMap({ height: `${rows.length * ROW_HEIGHT}px` })}>
+      <div class="spacer" ${cssProps({ height: `${rows.length * ROW_HEIGHT}px` })}>
         ${rows.slice(first, last).map(
           (r, k) =>
             html`<div
@@ -334,7 +334,7 @@ class TrajectoryView extends LitElement {
               class="row ${r.index === this.selected ? 'selected' : ''}"
               role="option"
               aria-selected=${r.index === this.selected}
-              style=${styleMap({ top: `${(first + k) * ROW_HEIGHT}px` })}
+              ${cssProps({ top: `${(first + k) * ROW_HEIGHT}px` })}
               title=${[r.summary, ...r.files].join('\n')}
               @click=${() => this.select(r.index, true)}
             >

@@ -71,7 +71,16 @@ export function decorationsFor(analysis: StepAnalysis): FileDecorations[] {
       ...ev,
       'A suggestion to confirm or relabel, not a verdict.',
     ].join('\n');
-    push(s.file, { kind: 'drift', startLine, endLine, hover, symbol: s.symbol, label: s.label, iec: s.iec });
+    push(s.file, {
+      kind: 'drift',
+      startLine,
+      endLine,
+      hover,
+      symbol: s.symbol,
+      label: s.label,
+      iec: s.iec,
+      ...(s.confidence === 'low' ? { confidence: 'low' as const } : {}),
+    });
   }
 
   return [...byFile.entries()]

@@ -1,6 +1,7 @@
-import type { DriftSuggestion, EvidenceLine } from '../../protocol/analysis';
+import type { DriftConfidence, DriftSuggestion, EvidenceLine } from '../../protocol/analysis';
 import type { DriftLabel } from '../../protocol/labels';
 import { groupOf, isIec } from '../labels/taxonomy';
+import { canonicalGateInputs, canonicalGates } from './driftFacts';
 import { clip } from './normalize';
 import type { Fact, SymbolDetail } from './symbols';
 
@@ -86,18 +87,38 @@ const gateText = (key: string) => key.replace(/^ => /, '').replace(/ => /, ' →
 const inputText = (key: string) => key.replace(/^.* :: /, '');
 
 /**
+ * How sure INPUT GATING is (measured on the labelled set, docs/reference/drift.md): an early exit
+ * one side has and the other lacks, or statements feeding the checks that only one side has, is
+ * a difference in what is accepted (high); the same number of checks or feeding statements on
+ * both sides, only worded differently, is as often the same behaviour rewritten (low).
+ */
+function inputGatingConfidence(gates: FactDiff, inputs: FactDiff): DriftConfidence {
+  const reworded = (d: FactDiff) => d.stepOnly.length === d.goldOnly.length;
+  const exitsOf = (facts: Fact[]) =>
+    facts
+      .map((f) => f.key.slice(f.key.lastIndexOf(' => ')))
+      .sort()
+      .join('|');
+  const gatesReworded = reworded(gates) && exitsOf(gates.stepOnly) === exitsOf(gates.goldOnly);
+  if (!empty(gates) && !gatesReworded) return 'high';
+  if (!empty(inputs) && !reworded(inputs)) return 'high';
+  return 'low';
+}
+
+/**
  * Heuristic drift suggestions for one symbol: where the step's version departs from gold's in
  * checks, fallbacks, error handling, return shapes, effects, stubs or scope. Suggestions for a
  * person to confirm, never verdicts; the first one is the suggested primary label.
  */
 export function suggestDrift(v: SymbolVersions): DriftSuggestion[] {
-  const out: Array<{ label: DriftLabel; reason: string; evidence: EvidenceLine[] }> = [];
+  const out: Array<{ label: DriftLabel; reason: string; evidence: EvidenceLine[]; confidence?: DriftConfidence }> = [];
   const { step, gold } = v;
 
   if (v.touchedByStep && !v.touchedByGold) {
     const cosmetic = step.signature === gold.signature;
     out.push({
       label: 'EXTRA EDITS',
+      ...(cosmetic ? { confidence: 'low' as const } : {}),
       reason: `the step changes ${v.symbol}, which gold leaves alone${cosmetic ? ' (comments/layout only)' : ''}`,
       evidence: [...v.stepChanges].slice(0, 8),
     });
@@ -112,11 +133,17 @@ export function suggestDrift(v: SymbolVersions): DriftSuggestion[] {
     });
   }
 
-  const gates = diffFacts(step.gates, gold.gates);
-  const inputs = diffFacts(step.gateInputs, gold.gateInputs);
+  // Behaviour-bearing facts (driftFacts.ts): checks in another order, a flag beside the checked
+  // value or a comparison turned round are the same behaviour and compare equal.
+  const gates = diffFacts(canonicalGates(step.gates), canonicalGates(gold.gates));
+  const inputs = diffFacts(
+    canonicalGateInputs(step.gateInputs, step.gates),
+    canonicalGateInputs(gold.gateInputs, gold.gates),
+  );
   if (!empty(gates) || !empty(inputs)) {
     out.push({
       label: 'INPUT GATING',
+      confidence: inputGatingConfidence(gates, inputs),
       reason: joinParts([
         describe(gates.goldOnly, 'early exit(s) in gold that the step lacks', gateText),
         describe(gates.stepOnly, 'early exit(s) the step adds', gateText),
@@ -198,5 +225,7 @@ export function suggestDrift(v: SymbolVersions): DriftSuggestion[] {
     evidence: s.evidence,
     range: { startLine: step.symbol.startLine, endLine: step.symbol.endLine },
     source: 'suggested' as const,
+    // A symbol the step leaves alone differs from gold by gold's change alone: undershoot says that.
+    confidence: v.touchedByStep ? (s.confidence ?? 'high') : 'low',
   }));
 }

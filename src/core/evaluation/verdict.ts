@@ -20,7 +20,7 @@ export interface StepVerdict {
 /**
  * One step's outcome. Order matters: trouble that stops the tests (environment, cancel, timeout,
  * a patch that does not apply) is an error before any grading; a log the harness would not grade
- * is an error too, the environment's when no tests ran at all (REFERENCE.md §3.9); otherwise
+ * is an error too, the environment's when no tests ran at all (docs/reference/run-modes.md, "Outcomes"); otherwise
  * resolved means the harness's RESOLVED_FULL.
  */
 export function stepVerdict(facts: ContainerFacts, graded: GradeExplained | null): StepVerdict {

@@ -15,7 +15,7 @@ const GROUP: Record<DriftLabel, DriftGroup> = {
 
 export const GROUP_NAMES: Record<DriftGroup, string> = { A: 'compatible', B: 'divergent', C: 'scope', D: 'failure' };
 
-/** A compatible, B divergent, C scope, D failure (REFERENCE.md §5). */
+/** A compatible, B divergent, C scope, D failure (docs/reference/drift-taxonomy.md). */
 export function groupOf(label: DriftLabel): DriftGroup {
   return GROUP[label];
 }

@@ -36,7 +36,11 @@ export interface EngineResult {
  */
 /** The run is being changed right now by another process or another engine in this one: try again after it. */
 export class RunInUseError extends UserError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The operation holding the run, when the lock names it ("submit", "record the work tree"). */
+    readonly holderOperation?: string,
+  ) {
     super(message, 'state');
     this.name = 'RunInUseError';
   }

@@ -11,6 +11,7 @@ import { agentTool, parseToolArgs, type AgentToolDefinition } from '../../core/a
 import { currentStepView, refuseTestsReason, runStatusView, testFeedbackView } from '../../core/agent/views';
 import { worktreeChange } from '../../core/agent/recorder';
 import { isUserError, UserError } from '../../core/util/errors';
+import { RunInUseError } from '../../core/run/engine';
 import { openWorkspace, type Workspace } from '../runs/workspace';
 import { loadAgentRecord, loadAgentSettings, saveAgentRecord, saveAgentSettings } from './agentFiles';
 
@@ -31,6 +32,29 @@ export interface AgentSessionOptions {
 }
 
 const PERSON_ENDED = new Set<AgentRecord['exitStatus']>(['taken_over', 'stopped']);
+
+/** The lock operation of recording the agent's own edits between calls (a file watcher triggers it). */
+const RECORD_WORK_TREE = 'record the work tree';
+/** How long a tool call waits for such a recording: it holds the run for milliseconds. */
+const RECORDING_WAIT_MS = 5_000;
+
+/**
+ * Runs `take` (which takes the run's lock), waiting while the lock is held by a recording of the
+ * work tree: a tool call refused because a watcher of this or another agent session is noting an
+ * edit would fail for no reason the agent could act on. Any other holder is refused at once, as
+ * every writer is (docs/run-state.md, "One writer per run").
+ */
+async function holdPastRecording<T>(take: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + RECORDING_WAIT_MS;
+  for (;;) {
+    try {
+      return await take();
+    } catch (e) {
+      if (!(e instanceof RunInUseError) || e.holderOperation !== RECORD_WORK_TREE || Date.now() > deadline) throw e;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}
 
 /** When a call was made, and whether another submit_step of this session was in flight then. */
 interface Arrival {
@@ -88,7 +112,7 @@ export class AgentSession {
    * person has is left alone: their edits are not the agent's.
    */
   observeWorkTree(): Promise<boolean> {
-    const next = this.queue.then(() => this.workspace.store.hold('record the work tree', () => this.observeHeld()));
+    const next = this.queue.then(() => this.workspace.store.hold(RECORD_WORK_TREE, () => this.observeHeld()));
     this.queue = next.catch(() => undefined);
     return next.catch(() => false);
   }
@@ -114,7 +138,7 @@ export class AgentSession {
   ): Promise<AgentToolResult> {
     let begun: Begun;
     try {
-      begun = await this.workspace.store.hold(name, () => this.begin(name, rawArgs, arrival));
+      begun = await holdPastRecording(() => this.workspace.store.hold(name, () => this.begin(name, rawArgs, arrival)));
     } catch (e) {
       return errorResult(e); // the run was busy: nothing was done, so there is nothing to record either
     }

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Chain } from '../../protocol/chain';
 import type { GradingProfile } from '../../protocol/grading';
 import type { StepEvaluation } from '../../protocol/evaluation';
 import type { RunState } from '../../protocol/run';
@@ -237,5 +236,3 @@ export async function latestEvaluations(dir: string): Promise<Record<string, Ste
   const runId = ws.store.currentRunId();
   return runId ? new EvalStore(ws.store.root).readIndex(runId) : {};
 }
-
-export type { Chain };

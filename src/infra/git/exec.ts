@@ -3,7 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 
 /**
  * Runs one git command and returns its stdout. ChainLens spawns git directly instead of going
- * through simple-git (DESIGN.md names it): simple-git waits a fixed 50 ms after every command that
+ * through simple-git (the original design named it): simple-git waits a fixed 50 ms after every command that
  * prints nothing (update-ref, read-tree, checkout -q, ...), which was 1.45 s of a 1.9 s checkout
  * (bench/checkout.ts). Arguments are built by ChainLens itself from validated refs, commit ids
  * and paths (see git.ts); anything a person typed goes after `--`.

@@ -20,6 +20,8 @@ export interface LockRecord {
   host: string;
   /** What holds it, for a person: "chainlens replay: start", "VS Code: submit". */
   command: string;
+  /** The operation alone ("submit", "record the work tree"), so a caller can tell a brief background one. */
+  operation?: string;
   since: string;
   /** Unique per acquisition: tells two operations of one process apart. */
   token: string;
@@ -121,6 +123,7 @@ function record(operation: string): LockRecord {
     startToken: ownStartToken(),
     host: hostname(),
     command: `${holderLabel}: ${operation}`,
+    operation,
     since: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     token: randomUUID(),
   };
@@ -151,7 +154,8 @@ export function acquireLock(path: string, operation: string, target: string): Lo
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const holder = readRecord(path);
       if (holder === null) continue; // released between our attempt and the read
-      if (!isStale(path, holder)) throw new RunInUseError(busyMessage(target, path, holder));
+      if (!isStale(path, holder))
+        throw new RunInUseError(busyMessage(target, path, holder), holder === 'garbage' ? undefined : holder.operation);
       breakStale(path, holder);
       continue;
     }

@@ -6,4 +6,3 @@ export const PredictionRecordSchema = z.looseObject({
   model_name_or_path: z.string().nullable().optional(),
   model_patch: z.string().nullable(),
 });
-export type PredictionRecord = z.infer<typeof PredictionRecordSchema>;

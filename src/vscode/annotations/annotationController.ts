@@ -8,7 +8,7 @@ import type { Decoration, DecorationKind } from '../../protocol/analysis';
 import { createTreeSitterSymbolIndex } from '../../app/symbols/symbolIndex';
 import { errorMessage } from '../errors';
 import type { ChainLensServices, StepAnnotationsService } from '../services';
-import { annotateStep, workTreeChanged, type StepAnnotations } from '../../app/analysis/annotateStep';
+import { annotateStep, type StepAnnotations } from '../../app/analysis/annotateStep';
 import { diagnosticsFor } from './diagnostics';
 import { annotationLevel, type AnnotationLevel } from './level';
 import { AnnotationPainter } from './painter';
@@ -32,6 +32,8 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
   private inFlight: vscode.CancellationTokenSource | undefined;
   private timer: NodeJS.Timeout | undefined;
   private chosenStep: number | undefined;
+  /** Run and current step at the last refresh: a change of either forgets the chosen step. */
+  private runPosition: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly services: ChainLensServices) {
@@ -143,20 +145,21 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
       // A person solving a study step blind: nothing is analysed against gold, so no decoration,
       // Problems entry, hover, CodeLens or gold document can exist (docs/study.md).
       if (!this.services.disclosure.current.annotations) return this.set(undefined);
-      const current = run.state.steps.find((s) => s.order === run.state.currentStep && s.end === null);
+      // A step the person chose is forgotten once the run moves to another step (submit, switch).
+      const position = `${run.state.runId}:${run.state.currentStep ?? 'done'}`;
+      if (this.runPosition !== undefined && this.runPosition !== position) this.chosenStep = undefined;
+      this.runPosition = position;
       const unsaved = new Map<string, string>();
       for (const d of vscode.workspace.textDocuments) {
         const file = d.isDirty ? this.relativePath(d.uri) : undefined;
         if (file !== undefined) unsaved.set(file, d.getText());
       }
-      // Unsaved edits count as changes: a person typing in the current step sees its annotations, not the last step's.
-      const step = annotatedStep(
-        run.state,
-        this.chosenStep,
-        current ? unsaved.size > 0 || (await workTreeChanged(run, current)) : false,
-      );
-      if (cts.token.isCancellationRequested) return;
+      const step = annotatedStep(run.state, this.chosenStep);
       if (!step) return this.set(undefined);
+      // Another step's marks go at once, not when the new analysis is done: the window never shows
+      // one step's annotations while another is the one annotated (docs/reference/annotations.md).
+      const previous = this.annotations;
+      if (previous && (previous.runId !== run.state.runId || previous.order !== step.order)) this.set(undefined);
       const started = Date.now();
       const annotations = await annotateStep(run, step, {
         dirty: unsaved,

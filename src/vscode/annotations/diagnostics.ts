@@ -4,8 +4,9 @@ import * as vscode from 'vscode';
 import type { Decoration } from '../../protocol/analysis';
 import type { StepAnnotations } from '../../app/analysis/annotateStep';
 import { documentUri } from '../documents/chainLensDocuments';
+import { annotationNotes } from './annotationNotes';
 
-const NAMES = { overshoot: 'Overshoot', undershoot: 'Undershoot', drift: 'Suggested drift' } as const;
+const NAMES = { overshoot: 'Not in gold', undershoot: 'Gold changes this', drift: 'Suggested drift' } as const;
 
 type Lines = { startLine: number; endLine: number };
 
@@ -39,19 +40,22 @@ function goldLines(a: StepAnnotations, file: string, d: Decoration): Lines | und
   return undefined;
 }
 
+/**
+ * The Problems entries of one file, one per note (annotationNotes.ts): VS Code shows the same
+ * entries in the hover of the marked lines, so this is the one place an annotation is explained.
+ */
 export function diagnosticsFor(a: StepAnnotations, file: string, list: readonly Decoration[]): vscode.Diagnostic[] {
   const gold = documentUri({ kind: 'version', runId: a.runId, step: a.order, version: 'gold', path: file });
-  return list.map((d) => {
-    const range = new vscode.Range(d.startLine - 1, 0, d.endLine - 1, Number.MAX_SAFE_INTEGER);
-    const text = d.hover.split('\n');
-    const message = d.kind === 'drift' ? `${text[0]}. ${text[1] ?? ''} (a suggestion, not a verdict)` : text[0];
+  return annotationNotes(file, list, a.analysis.drift).map((note) => {
+    const d = note.decorations[0];
+    const range = new vscode.Range(note.startLine - 1, 0, note.endLine - 1, Number.MAX_SAFE_INTEGER);
     const diag = new vscode.Diagnostic(
       range,
-      message,
-      d.kind === 'drift' && !d.iec ? vscode.DiagnosticSeverity.Hint : vscode.DiagnosticSeverity.Information,
+      note.message,
+      note.kind === 'drift' && !note.iec ? vscode.DiagnosticSeverity.Hint : vscode.DiagnosticSeverity.Information,
     );
     diag.source = 'ChainLens';
-    diag.code = `${d.kind}${d.label ? `: ${d.label}` : ''}`;
+    diag.code = note.code;
     const lines = goldLines(a, file, d);
     const at = lines ? new vscode.Range(lines.startLine - 1, 0, lines.endLine - 1, 0) : new vscode.Range(0, 0, 0, 0);
     const what = lines

@@ -30,24 +30,22 @@ export function hunkText(h: Hunk): string {
   ].join('\n');
 }
 
-/** Hover of one annotation: the engine's text, and for undershoot the gold hunk it refers to. */
-export function hoverFor(d: Decoration, file: string, annotations: StepAnnotations): vscode.MarkdownString {
+/**
+ * What the hover adds to the diagnostics VS Code already shows there (diagnostics.ts says what each
+ * mark means, once): for undershoot, the gold hunk the step leaves out. Nothing else, so a marked
+ * line is explained once.
+ */
+export function hoverFor(d: Decoration, file: string, annotations: StepAnnotations): vscode.MarkdownString | undefined {
+  if (d.kind !== 'undershoot') return undefined;
+  const hunks = goldHunksFor(annotations, file, d.symbol);
+  if (hunks.length === 0) return undefined;
   const md = new vscode.MarkdownString();
-  const [first, ...rest] = d.hover.split('\n');
-  md.appendMarkdown(`**ChainLens · step ${annotations.order}** — `);
-  md.appendText(first);
-  if (rest.length > 0) md.appendCodeblock(rest.join('\n'), 'text');
-  if (d.kind === 'undershoot') {
-    const hunks = goldHunksFor(annotations, file, d.symbol);
-    if (hunks.length > 0) {
-      md.appendMarkdown('\n\nThe gold patch here:');
-      md.appendCodeblock(hunks.map(hunkText).join('\n'), 'diff');
-    }
-  }
+  md.appendMarkdown(`The gold patch of step ${annotations.order} here:`);
+  md.appendCodeblock(hunks.map(hunkText).join('\n'), 'diff');
   return md;
 }
 
-/** Hovers of the annotations under the mouse, built when asked (decorations carry ranges only). */
+/** The gold hunks of the undershoot marks under the mouse, built when asked (decorations carry ranges only). */
 export class AnnotationHoverProvider implements vscode.HoverProvider {
   constructor(
     private readonly current: () => StepAnnotations | undefined,
@@ -60,11 +58,15 @@ export class AnnotationHoverProvider implements vscode.HoverProvider {
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     const a = this.current();
     const found = a ? this.at(document.uri, position.line + 1) : undefined;
-    if (!a || !found || found.decorations.length === 0) return undefined;
-    const first = Math.min(...found.decorations.map((d) => d.startLine));
-    const last = Math.max(...found.decorations.map((d) => d.endLine));
+    if (!a || !found) return undefined;
+    const shown = found.decorations
+      .map((d) => ({ d, md: hoverFor(d, found.file, a) }))
+      .filter((x): x is { d: Decoration; md: vscode.MarkdownString } => x.md !== undefined);
+    if (shown.length === 0) return undefined;
+    const first = Math.min(...shown.map((x) => x.d.startLine));
+    const last = Math.max(...shown.map((x) => x.d.endLine));
     return new vscode.Hover(
-      found.decorations.map((d) => hoverFor(d, found.file, a)),
+      shown.map((x) => x.md),
       new vscode.Range(first - 1, 0, last - 1, document.lineAt(Math.min(last, document.lineCount) - 1).text.length),
     );
   }

@@ -57,20 +57,22 @@ export class AnnotationPainter implements vscode.Disposable {
     for (const editor of vscode.window.visibleTextEditors) {
       const file = annotations ? relativePath(editor.document.uri) : undefined;
       const list = file !== undefined ? decorationsOf(file) : [];
-      const byKind = new Map<DecorationKind, vscode.Range[]>(KINDS.map((k) => [k, []]));
+      const full = new Map<DecorationKind, vscode.Range[]>(KINDS.map((k) => [k, []]));
+      const quiet = new Map<DecorationKind, vscode.Range[]>(KINDS.map((k) => [k, []]));
       const last = editor.document.lineCount;
       for (const d of list) {
         if (d.startLine > last) continue;
+        // Low-confidence drift suggestions are drawn quietly whatever the setting (docs/reference/drift.md).
+        const target = isQuiet(d.kind) || d.confidence === 'low' ? quiet : full;
         // To the end of the last line, so hovering anywhere on the annotated lines shows the hover.
-        byKind
+        target
           .get(d.kind)!
           .push(new vscode.Range(d.startLine - 1, 0, Math.min(d.endLine, last) - 1, Number.MAX_SAFE_INTEGER));
       }
-      // Each kind is set on both of its types (one of them empty), so switching level clears the other.
-      for (const [kind, ranges] of byKind) {
-        const quiet = isQuiet(kind);
-        editor.setDecorations(this.full.get(kind)!, quiet ? [] : ranges);
-        editor.setDecorations(this.quiet.get(kind)!, quiet ? ranges : []);
+      // Each kind is set on both of its types (one of them maybe empty), so switching level clears the other.
+      for (const kind of KINDS) {
+        editor.setDecorations(this.full.get(kind)!, full.get(kind)!);
+        editor.setDecorations(this.quiet.get(kind)!, quiet.get(kind)!);
       }
     }
   }

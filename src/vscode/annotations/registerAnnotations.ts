@@ -54,7 +54,7 @@ export function registerAnnotations(
             }));
           items.unshift({
             label: 'Automatic',
-            description: 'the current step while it has changes, else the latest submitted step',
+            description: 'the current step (once every step has ended, the last one)',
             order: undefined,
           });
           const pick = await vscode.window.showQuickPick(items, {

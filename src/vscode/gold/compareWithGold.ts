@@ -1,21 +1,68 @@
-// Compare with Gold: the step's patch next to the gold patch in VS Code's diff editor. Both are
-// read-only virtual documents (the chainlens: scheme, src/vscode/documents), never files in the work tree:
-//   chainlens:/patch/<run>/step-<k>/gold.diff       the chain's gold patch
-//   chainlens:/patch/<run>/step-<k>/yours.diff      the step's patch: start..end once submitted,
-//                                                   start..work tree (uncommitted too) while current
+// Compare Step with Gold: every file the step or its gold patch changes, each as gold's version
+// against the step's, in VS Code's multi-file diff editor (the changes view), beside the problem
+// statement. Gold's side is a read-only version document (the chainlens: scheme,
+// src/vscode/documents); the step's side is the work tree's file itself while the step is current
+// (edit it right there), else the file as the step's submitted commit left it.
 import * as vscode from 'vscode';
+import { stepPatchText } from '../../app/fileVersions/stepPatch';
+import type { ChainRunSnapshot } from '../../app/run/snapshot';
+import { parsePatch } from '../../core/patch/parse';
+import { filePath } from '../../core/patch/types';
 import { isStepArg } from '../commandArgs';
+import { documentUri } from '../documents/chainLensDocuments';
 import { guarded } from '../errors';
 import type { ChainLensServices } from '../services';
-import { documentUri } from '../documents/chainLensDocuments';
-import type { PatchSide } from '../documents/documentRef';
+
+/** The paths a patch touches (a missing patch, e.g. no change yet, touches none). */
+async function pathsOf(run: ChainRunSnapshot, order: number, side: 'gold' | 'yours'): Promise<string[]> {
+  const patch = await stepPatchText(run, order, side);
+  if (!('text' in patch)) return [];
+  return parsePatch(patch.text, side === 'gold' ? `gold patch of step ${order}` : `step ${order}'s patch`).files.map(
+    (f) => filePath(f),
+  );
+}
+
+/** [label, gold's version, the step's version] per file, in path order. */
+export async function changesOf(run: ChainRunSnapshot, order: number): Promise<[vscode.Uri, vscode.Uri, vscode.Uri][]> {
+  const step = run.state.steps.find((s) => s.order === order)!;
+  const paths = new Set([...(await pathsOf(run, order, 'gold')), ...(await pathsOf(run, order, 'yours'))]);
+  const runId = run.state.runId;
+  return [...paths].sort().map((path) => {
+    const workTree = vscode.Uri.joinPath(vscode.Uri.file(run.dir), ...path.split('/'));
+    const mine = step.end
+      ? documentUri({ kind: 'version', runId, step: order, version: 'submitted', path, titled: true })
+      : workTree;
+    return [workTree, documentUri({ kind: 'version', runId, step: order, version: 'gold', path, titled: true }), mine];
+  });
+}
+
+function isProblemStatement(tab: vscode.Tab | undefined): boolean {
+  return tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('chainlens.problemStatement');
+}
+
+/**
+ * The multi-file diff editor opens in the active group. When that group shows the problem
+ * statement (its Compare button, or the panel just focused), go to another group, or make one to
+ * its left, so the comparison opens beside the statement instead of over it.
+ */
+async function focusBesideProblemStatement(): Promise<void> {
+  const groups = vscode.window.tabGroups;
+  if (!isProblemStatement(groups.activeTabGroup.activeTab)) return;
+  const other = groups.all.find((g) => g !== groups.activeTabGroup && !isProblemStatement(g.activeTab));
+  const focus = [
+    'workbench.action.focusFirstEditorGroup',
+    'workbench.action.focusSecondEditorGroup',
+    'workbench.action.focusThirdEditorGroup',
+    'workbench.action.focusFourthEditorGroup',
+  ][(other?.viewColumn ?? 0) - 1];
+  await vscode.commands.executeCommand(focus ?? 'workbench.action.newGroupLeft');
+}
 
 export function registerCompareWithGold(context: vscode.ExtensionContext, services: ChainLensServices): void {
-  const patchUri = (runId: string, step: number, side: PatchSide) => documentUri({ kind: 'patch', runId, step, side });
   context.subscriptions.push(
     vscode.commands.registerCommand(
       'chainlens.compareWithGold',
-      guarded(services.output, 'Compare with Gold', async (arg?: unknown) => {
+      guarded(services.output, 'Compare Step with Gold', async (arg?: unknown) => {
         const run = services.run;
         if (!run) throw new Error('No chain is open.');
         services.disclosure.require('goldDocuments', 'Compare with Gold');
@@ -24,21 +71,21 @@ export function registerCompareWithGold(context: vscode.ExtensionContext, servic
           : (run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order);
         const step = run.state.steps.find((s) => s.order === order);
         if (!step) throw new Error(`The chain has no step ${order}.`);
-        if (step.status === 'pending')
+        if (step.status === 'pending' || !step.start)
           throw new Error(`Step ${order} has not started yet: there is nothing to compare.`);
+        if (!vscode.workspace.isTrusted)
+          throw new Error(
+            "Restricted Mode: the step's side of the comparison is read with git, which ChainLens does not run in an untrusted folder. Trust the folder to compare.",
+          );
         const yours =
           step.status === 'current'
             ? 'your work'
             : step.author.kind === 'human'
               ? 'your patch'
               : `${step.author.kind} patch`;
-        await vscode.commands.executeCommand(
-          'vscode.diff',
-          patchUri(run.state.runId, order, 'gold'),
-          patchUri(run.state.runId, order, 'yours'),
-          `Step ${order}: gold ↔ ${yours}`,
-          { preview: true } satisfies vscode.TextDocumentShowOptions,
-        );
+        const changes = await changesOf(run, order);
+        await focusBesideProblemStatement();
+        await vscode.commands.executeCommand('vscode.changes', `Step ${order}: gold ↔ ${yours}`, changes);
       }),
     ),
   );

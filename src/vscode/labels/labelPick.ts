@@ -9,7 +9,7 @@ interface LabelItem extends vscode.QuickPickItem {
 }
 
 /**
- * One of the ten labels (REFERENCE.md §5), typed with a digit or picked; the suggestion is
+ * One of the ten labels (docs/reference/drift-taxonomy.md), typed with a digit or picked; the suggestion is
  * preselected. Resolves 'skip' when the person skips, undefined when they stop (Escape).
  */
 export function pickLabel(options: {

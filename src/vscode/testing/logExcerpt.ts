@@ -59,6 +59,26 @@ export function failureExcerpt(log: string, testId: string): string | undefined 
 }
 
 /**
+ * The 0-based line of the log where `testId`'s failure is told: pytest's section header, a
+ * unittest/Django FAIL/ERROR head, else the first line naming the test with FAIL or ERROR.
+ */
+export function failureLine(log: string, testId: string): number | undefined {
+  const lines = log.split(/\r?\n/);
+  const { name, pytestTitle } = splitTestId(testId);
+  const header = lines.findIndex((l) => {
+    const m = PYTEST_HEADER.exec(l);
+    return m !== null && (m[1] === pytestTitle || m[1] === name);
+  });
+  if (header >= 0) return header;
+  const unittest = lines.findIndex(
+    (l) => /^(FAIL|ERROR): /.test(l) && (l.includes(`: ${testId}`) || l.includes(`: ${name} (`)),
+  );
+  if (unittest >= 0) return unittest;
+  const mention = lines.findIndex((l) => l.includes(testId) && /FAIL|ERROR/.test(l));
+  return mention >= 0 ? mention : undefined;
+}
+
+/**
  * What a failed pytest comparison compared, for TestMessage.diff (actual is pytest's left side).
  * pytest shortens long reprs in "assert A == B" (then both sides can read the same), and spells
  * the difference out below as "attr: A != B" or "A != B": the most specific line wins.

@@ -10,8 +10,8 @@ import { describeEvaluationProblem, evaluationErrorHeadline, evaluationSummary }
 import type { ChainLensServices, EvaluationInFlight, EvaluationSource } from '../services';
 import { isStepArg } from '../commandArgs';
 import { toTerminalText } from '../util/format';
-import { assertionOperands, failureExcerpt } from './logExcerpt';
-import { F2P_TAG, P2P_TAG, buildTestTree, type StepTestItems } from './testTree';
+import { assertionOperands, failureExcerpt, failureLine } from './logExcerpt';
+import { EXACT_LOCATION, F2P_TAG, P2P_TAG, buildTestTree, type StepTestItems } from './testTree';
 import { offerTrust } from '../trust';
 
 const ORIGIN = 'testing';
@@ -246,7 +246,7 @@ function applyEvaluation(
     const passedByGrade = bucket ? evaluation.tests_status[bucket].success.includes(testId) : status === 'PASSED';
     if (status === 'SKIPPED') testRun.skipped(item);
     else if (passedByGrade) testRun.passed(item);
-    else testRun.failed(item, failureMessage(item, testId, status, log));
+    else testRun.failed(item, failureMessage(item, testId, status, log, evaluation.log_path));
   }
 }
 
@@ -255,6 +255,7 @@ function failureMessage(
   testId: string,
   status: string | undefined,
   log: string,
+  logPath: string,
 ): vscode.TestMessage {
   const excerpt = failureExcerpt(log, testId);
   const headline = status === undefined ? `${testId} did not run (not found in the test log)` : `${testId}: ${status}`;
@@ -263,7 +264,14 @@ function failureMessage(
   const message = operands
     ? vscode.TestMessage.diff(text, operands.expected, operands.actual)
     : new vscode.TestMessage(text);
-  if (item.uri && item.range) message.location = new vscode.Location(item.uri, item.range);
+  // Where double-clicking the failed test (or "Peek Error") goes: its definition when the work
+  // tree has it, else the failure in the step's test log.
+  if (item.uri && item.range && EXACT_LOCATION.has(item)) message.location = new vscode.Location(item.uri, item.range);
+  else {
+    const line = failureLine(log, testId);
+    if (line !== undefined)
+      message.location = new vscode.Location(vscode.Uri.file(logPath), new vscode.Position(line, 0));
+  }
   return message;
 }
 

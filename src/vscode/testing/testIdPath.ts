@@ -109,3 +109,20 @@ function splitColons(id: string): TestIdPath {
   parts.push(id.slice(start));
   return { path: parts.slice(0, -1), name: parts[parts.length - 1] };
 }
+
+/**
+ * For an id the harness's parser cut short (pytest's parsers keep a line's text up to its first
+ * space, so `test_x[12.00 USD]` is recorded as `test_x[12.00`): a note saying so, since a bracket
+ * left open otherwise reads like a ChainLens bug. Undefined for a whole id.
+ */
+export function truncatedIdNote(id: string): string | undefined {
+  let depth = 0;
+  for (const ch of id) {
+    if (ch === '[') depth++;
+    else if (ch === ']') depth = Math.max(0, depth - 1);
+  }
+  // The reason first: it is what shows beside the label; screen readers read all of it, name included.
+  return depth > 0
+    ? `cut at a space (the id as the harness's log parser records it): ${testIdPath(id).name}`
+    : undefined;
+}

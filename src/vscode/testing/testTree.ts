@@ -9,7 +9,7 @@ import type { LogParserName } from '../../protocol/grading';
 import { parserForRepo } from '../../core/evaluation/grading/repoParsers';
 import type { ChainRunSnapshot } from '../services';
 import { splitTestId } from './logExcerpt';
-import { testItemLabel } from './testIdPath';
+import { testItemLabel, truncatedIdNote } from './testIdPath';
 
 export const F2P_TAG = new vscode.TestTag('F2P');
 export const P2P_TAG = new vscode.TestTag('P2P');
@@ -20,6 +20,9 @@ export interface StepTestItems {
   tests: Map<string, vscode.TestItem>;
 }
 
+/** Items whose range is the test's own definition (not just its file): failures point there. */
+export const EXACT_LOCATION = new WeakSet<vscode.TestItem>();
+
 export const stepItemId = (order: number): string => `step-${order}`;
 export const chainItemId = (runId: string): string => `chain-${runId}`;
 
@@ -29,7 +32,7 @@ class TestLocator {
 
   constructor(private readonly dir: string) {}
 
-  locate(testId: string): { uri: vscode.Uri; range: vscode.Range } | undefined {
+  locate(testId: string): { uri: vscode.Uri; range: vscode.Range; exact: boolean } | undefined {
     const { file, name } = splitTestId(testId);
     if (!file || !/\.py$/.test(file)) return undefined;
     let lines = this.files.get(file);
@@ -42,8 +45,11 @@ class TestLocator {
     const fn = name.replace(/\[.*$/, '');
     const def = new RegExp(`^\\s*(?:async\\s+)?def ${fn}\\(`);
     const line = lines.findIndex((l) => def.test(l));
-    if (line < 0) return undefined;
-    return { uri: vscode.Uri.file(join(this.dir, file)), range: new vscode.Range(line, 0, line, lines[line].length) };
+    const uri = vscode.Uri.file(join(this.dir, file));
+    // A test the hidden test patch adds is not in the file yet: the item still opens its file (at
+    // the top), so double-clicking it does something; its failures point at the log instead.
+    if (line < 0) return { uri, range: new vscode.Range(0, 0, 0, 0), exact: false };
+    return { uri, range: new vscode.Range(line, 0, line, lines[line].length), exact: true };
   }
 }
 
@@ -64,9 +70,14 @@ function addTests(
       const where = locator.locate(testId);
       const item = controller.createTestItem(`${parent.id}/${testId}`, testItemLabel(testId, parser), where?.uri);
       item.range = where?.range;
+      if (where?.exact) EXACT_LOCATION.add(item);
+      // The only text VS Code shows on hovering a test (its tooltip) is the description, when set:
+      // an id cut short reads as a bug unless it says where the cut comes from.
+      const cut = truncatedIdNote(testId);
+      if (cut) item.description = cut;
       item.tags = [tag];
-      // No description: the Test Explorer reads an item's description instead of its label to
-      // screen readers, and every test would sound alike. F2P/P2P are tags (filter @chainlens:F2P).
+      // Otherwise no description: the Test Explorer reads an item's description instead of its
+      // label to screen readers, and every test would sound alike. F2P/P2P are tags (@chainlens:F2P).
       item.sortText = `${sortPrefix}${String(i).padStart(6, '0')}`;
       parent.children.add(item);
       out.set(testId, item);

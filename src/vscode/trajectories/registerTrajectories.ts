@@ -9,6 +9,7 @@ import type { ChainLensServices } from '../services';
 import { registerCompareTrajectories } from './comparePanel';
 import { TouchedLines } from './editorSync';
 import { TrajectoryDocuments } from './trajectoryDocuments';
+import { registerTrajectoryFolderList } from './trajectoryFolderList';
 import { TRAJECTORY_VIEW_TYPE, TrajectoryPanel, type TrajectoryShared } from './trajectoryPanel';
 
 export const TRAJECTORY_FILTERS = { 'Agent trajectories': ['traj', 'json', 'jsonl'], 'All files': ['*'] };
@@ -79,4 +80,5 @@ export function registerTrajectories(context: vscode.ExtensionContext, services:
     ),
   );
   registerCompareTrajectories(context, services);
+  registerTrajectoryFolderList(context, services, open, shared.workerScript);
 }

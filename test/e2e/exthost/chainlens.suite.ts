@@ -103,23 +103,29 @@ suite('ChainLens through the VS Code API', () => {
     assert.equal(tab.label, 'Step 1: Problem');
   });
 
-  test('Compare with Gold opens a read-only diff: the gold patch against the (still empty) work', async () => {
-    await vscode.commands.executeCommand('chainlens.compareWithGold');
-    const tab = await waitFor('the diff tab', () =>
-      vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff
-        ? vscode.window.tabGroups.activeTabGroup.activeTab
-        : undefined,
+  test("Compare Step with Gold opens the changes view beside the problem statement: gold's parse.py against the work tree's", async () => {
+    const statementGroup = vscode.window.tabGroups.all.find((g) =>
+      g.tabs.some(
+        (t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('chainlens.problemStatement'),
+      ),
     );
-    const input = tab.input as vscode.TabInputTextDiff;
-    assert.equal(input.original.scheme, 'chainlens');
-    assert.equal(input.original.path, `/patch/${api.services.run!.state.runId}/step-1/gold.diff`);
-    assert.equal(tab.label, 'Step 1: gold ↔ your work');
-    const gold = await vscode.workspace.openTextDocument(input.original);
-    assert.equal(gold.getText(), services.run!.chain.steps[0].goldPatch);
-    assert.match(gold.getText(), /^diff --git a\/invoicekit\/parse\.py/);
-    const yours = await vscode.workspace.openTextDocument(input.modified);
-    assert.match(yours.getText(), /No changes yet/);
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.ok(statementGroup, 'the problem statement is open');
+    await vscode.commands.executeCommand('chainlens.compareWithGold');
+    const tab = await waitFor('the changes tab', () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label === 'Step 1: gold ↔ your work'),
+    );
+    assert.notEqual(tab.group, statementGroup, 'opened beside the statement, not over it');
+    // the multi-file diff editor opens each side as a document: gold's parse.py is read-only, the other side the file itself
+    const gold = await waitFor("gold's version of parse.py", () =>
+      vscode.workspace.textDocuments.find(
+        (d) =>
+          d.uri.scheme === 'chainlens' &&
+          d.uri.path.includes(`/version/${api.services.run!.state.runId}/step-1/gold/invoicekit/parse.py`),
+      ),
+    );
+    assert.match(gold.getText(), /Accounting style for credits/);
+    assert.equal(readFileSync(join(folder, 'invoicekit', 'parse.py'), 'utf8').includes('Accounting style'), false);
+    await vscode.window.tabGroups.close(tab);
   });
 
   test('evaluates the untouched work tree in a container: unresolved, F2P 0/5, P2P all pass', async () => {

@@ -8,7 +8,8 @@ import { readyExtensionHosts } from './exthost/run';
 import { extensionHostLogDirs, readExtensionHostLog } from './logs';
 import { chromiumPath, testResultsDir } from './paths';
 
-// From ENVIRONMENT.md: what Debian's Chromium needs as root on a VM without GPU or internet.
+// What Debian's Chromium needs as root on a VM without GPU or internet (CONTRIBUTING.md, "Set-up on a
+// fresh machine").
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -23,7 +23,7 @@ const rec = (symbol: string | null, label: DriftLabel, extra: Partial<DriftLabel
   ...extra,
 });
 
-test('groups and the IEC flag follow REFERENCE.md §5', () => {
+test('groups and the IEC flag follow docs/reference/drift-taxonomy.md', () => {
   assert.deepEqual(DRIFT_LABELS.map(groupOf), ['A', 'A', 'A', 'B', 'B', 'B', 'B', 'B', 'C', 'D']);
   assert.deepEqual(DRIFT_LABELS.filter(isIec), ['INPUT GATING', 'SILENT FALLBACK', 'ERROR HANDLING']);
 });

@@ -1,5 +1,5 @@
 // Paths and readers for the trajectory samples: the real, unmodified files in
-// test/fixtures/formats (copies of shared/fixtures/formats, REFERENCE.md §7) and ChainLens's OpenHands fixtures.
+// test/fixtures/formats (its README says where they come from) and ChainLens's OpenHands fixtures.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseTrajectory } from '../../../src/core/trajectories';
@@ -17,6 +17,7 @@ export const samples = {
   miniPreds: join(SHARED, 'minisweagent_preds_example.json'),
   ohV0: join(OWN, 'openhands_v0_output.jsonl'),
   ohV1: join(OWN, 'openhands_v1_events.jsonl'),
+  sweDemo: join(OWN, 'sweagent_demonstration_function_calling_simple.traj'),
 };
 
 export function read(path: string): string {

@@ -54,7 +54,7 @@ test('mini-swe-agent preds.json: one submission per instance, no steps', () => {
   assert.deepEqual(t.steps, []);
 });
 
-/** The legacy run rewritten in the 1.1 format mini-swe-agent 2.x saves (docs/usage/output_files.md). */
+/** The legacy run rewritten in the 1.1 format mini-swe-agent 2.x saves (its documentation's page on output files). */
 function asFormat11(): string {
   const legacy = JSON.parse(read(samples.miniLegacy)) as { role: string; content: string }[];
   const messages: unknown[] = [];

@@ -113,3 +113,19 @@ test('SWE-agent retry file: one trajectory per attempt, the chosen one flagged',
   assert.equal(a.source.version, 'v1-retry');
   assert.equal(b.steps[8].filesTouched[0].path, NUMPY_HANDLER);
 });
+
+test("SWE-agent demonstration (history only, no trajectory): the steps are the history's actions", () => {
+  const t = only(parse(samples.sweDemo));
+  assert.equal(t.source.format, 'swe-agent');
+  assert.deepEqual(
+    t.problems.filter((p) => p.severity === 'error'),
+    [],
+  );
+  assert.equal(t.steps.length, 5);
+  assert.equal(t.steps[0].action, 'find_file missing_colon.py');
+  assert.match(t.steps[0].observation, /Found 1 matches for "missing_colon\.py"/);
+  assert.match(t.steps[0].thought, /missing colon/);
+  assert.equal(t.steps[1].actionKind, 'view');
+  assert.equal(t.steps[t.steps.length - 1].actionKind, 'submit');
+  assert.match(t.problemStatement ?? '', /SyntaxError/);
+});

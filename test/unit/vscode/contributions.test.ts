@@ -179,3 +179,16 @@ test('Restricted Mode is declared as limited support, with the settings that pic
     'chainlens.repoPathInImage',
   ]);
 });
+
+/** Does the palette's fuzzy filter, typed `typed`, also match `title`? (characters in order, case-insensitive) */
+function fuzzyMatches(typed: string, title: string): boolean {
+  let at = 0;
+  for (const ch of title.toLowerCase()) if (ch === typed[at]?.toLowerCase()) at++;
+  return at === typed.length;
+}
+
+test("no command title is also matched by typing another's (a name never ranks under one it shadows)", () => {
+  const titles: string[] = contributes.commands.map((c: { title: string }) => c.title.replace(/…$/, ''));
+  const shadowed = titles.flatMap((a) => titles.filter((b) => b !== a && fuzzyMatches(a, b)).map((b) => `${a} ⊂ ${b}`));
+  assert.deepEqual(shadowed, []);
+});

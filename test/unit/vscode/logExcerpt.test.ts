@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertionOperands, failureExcerpt, splitTestId } from '../../../src/vscode/testing/logExcerpt';
+import { assertionOperands, failureExcerpt, failureLine, splitTestId } from '../../../src/vscode/testing/logExcerpt';
 
 const fixtures = join(__dirname, '../../fixtures/vscode');
 const beforeFix = readFileSync(join(fixtures, 'pytest-step1-before-fix.log'), 'utf8');
@@ -68,4 +68,12 @@ test("a comparison gives the expected and actual values for a diff, from pytest'
     undefined,
     'an exception is not a comparison',
   );
+});
+
+test("a failed test's line in the log is its pytest section header (where double-clicking it goes)", () => {
+  const id = 'tests/test_parse.py::test_parse_negative[minus-code]';
+  const line = failureLine(beforeFix, id);
+  assert.ok(line !== undefined);
+  assert.match(beforeFix.split('\n')[line], /^_+ test_parse_negative\[minus-code\] _+$/);
+  assert.equal(failureLine(beforeFix, 'tests/test_parse.py::test_not_in_this_log'), undefined);
 });

@@ -1,7 +1,7 @@
 // The Testing view's reading of test ids, on ids the parsers produce from the real corpus logs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testIdPath, testItemLabel } from '../../../src/vscode/testing/testIdPath';
+import { testIdPath, testItemLabel, truncatedIdNote } from '../../../src/vscode/testing/testIdPath';
 import { harnessTruth } from '../evaluation/grading/multilingualFixtures';
 
 const truth = harnessTruth().results['swebench-v5'];
@@ -98,4 +98,13 @@ test('Python ids keep the short name the Testing view always showed; :: inside p
     name: 'test_capfirst',
   });
   assert.equal(testItemLabel('test_capfirst (textops.tests.CapfirstTests)', 'django'), 'test_capfirst');
+});
+
+test('an id cut at a space by the pytest parser says so; a whole id says nothing', () => {
+  assert.equal(
+    truncatedIdNote('tests/test_parse.py::test_parse_amount[12.00'),
+    "cut at a space (the id as the harness's log parser records it): test_parse_amount[12.00",
+  );
+  assert.equal(truncatedIdNote('tests/test_parse.py::test_parse_amount[$1,234.50-USD-1234.50]'), undefined);
+  assert.equal(truncatedIdNote('TestScaleKeepsArea/outer/inner_(nested)'), undefined);
 });

@@ -105,7 +105,7 @@ class ProblemStatementView extends LitElement {
           ${
             step.canCompare
               ? html`<vscode-button icon="diff" secondary @click=${() => this.act('compareWithGold')}
-                  >Compare with Gold</vscode-button
+                  >Compare Step with Gold</vscode-button
                 >`
               : nothing
           }

@@ -5,7 +5,6 @@ export type {
   EvalType,
   GradeResult,
   GradingProfile,
-  InstanceReport,
   LogParserName,
   Resolution,
   StepReport,

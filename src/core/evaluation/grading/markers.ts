@@ -23,9 +23,6 @@ export const TESTS_ERRORED = '>>>>> Tests Errored';
 /** Written when the test run was killed for taking too long. */
 export const TESTS_TIMED_OUT = '>>>>> Tests Timed Out';
 
-/** Any of these anywhere in a log makes it unusable, in both harness versions. */
-export const BAD_LOG_MARKERS = [APPLY_PATCH_FAILED, RESET_FAILED, TESTS_ERRORED, TESTS_TIMED_OUT] as const;
-
 /**
  * The line the harness appends to the test output when it kills a run for its timeout
  * (run_evaluation.py: `\n\nTimeout error: {timeout} seconds exceeded.`); such a run is never graded.

@@ -5,5 +5,5 @@ export * from './testCommand';
 export { buildEvalScript, type EvalScriptOptions, type EvalScriptShape, type HarnessProfile } from './evalScript';
 export { applyPatchScript } from './applyPatchScript';
 export * from './bundle';
-export { testExitCodeFromLog, patchFailedInLog } from './logFacts';
+export { testExitCodeFromLog } from './logFacts';
 export { evalScriptSection, type EvalScriptSection } from './harnessEvalScript';

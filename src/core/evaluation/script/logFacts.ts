@@ -1,4 +1,4 @@
-import { APPLY_PATCH_FAILED, TEST_EXIT_CODE } from './markers';
+import { TEST_EXIT_CODE } from './markers';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Anchored to the line start so the `set -x` trace of the echo (`+ echo '>>>>> ...'`) is not read.
@@ -13,9 +13,4 @@ export function testExitCodeFromLog(log: string): number | null {
   let code: number | null = null;
   for (const m of log.matchAll(EXIT_CODE_LINE)) code = Number(m[1]);
   return code;
-}
-
-/** The harness's "patch did not apply" line is in the log. */
-export function patchFailedInLog(log: string): boolean {
-  return new RegExp(`^${escape(APPLY_PATCH_FAILED)}`, 'm').test(log);
 }

@@ -103,7 +103,3 @@ export function instanceIdFromFileName(file: string): string | null {
   if (parts.length < 2 || !/-\d+$/.test(parts[parts.length - 1])) return null;
   return parts.slice(-2).join('__');
 }
-
-export function emptyStats(raw: Record<string, unknown>): ModelStats {
-  return { costUsd: null, tokensSent: null, tokensReceived: null, apiCalls: null, raw };
-}

@@ -34,8 +34,10 @@ export function sweAgentTrajectories(doc: unknown, file: string, problems: Traje
 function readAttempt(doc: JsonRecord, at: JsonPathKey[], file: string, attempt: Trajectory['attempt']): Trajectory {
   const problems: TrajectoryProblem[] = [];
   const r = new SourceReader(file, problems);
-  const entries = r.array(doc, 'trajectory', at, { required: true }) ?? [];
   const history = r.array(doc, 'history', at) ?? [];
+  // Demonstration files (trajectories/demonstrations/*.traj) hold only the history: read the steps from it.
+  const fromHistory = doc.trajectory === undefined && Array.isArray(doc.history);
+  const entries = fromHistory ? stepsFromHistory(history) : (r.array(doc, 'trajectory', at, { required: true }) ?? []);
   const info = r.record(doc, 'info', at) ?? {};
   const replay = readReplayConfig(doc.replay_config, [...at, 'replay_config'], r);
 
@@ -45,7 +47,7 @@ function readAttempt(doc: JsonRecord, at: JsonPathKey[], file: string, attempt: 
   const toolCalls = toolCallsByAction(history, [...at, 'history'], r);
   const steps: StepDraft[] = [];
   entries.forEach((e, k) => {
-    const path = [...at, 'trajectory', k];
+    const path = fromHistory ? [...at, 'history', (e as HistoryStep).historyIndex] : [...at, 'trajectory', k];
     const entry = r.element(e, path, 'a trajectory step');
     if (!entry) return;
     const action = r.string(entry, 'action', path, { required: true }) ?? '';
@@ -92,6 +94,47 @@ function readAttempt(doc: JsonRecord, at: JsonPathKey[], file: string, attempt: 
     steps,
     problems,
   });
+}
+
+/** A step read from a history: its assistant message, and where that message is (for messages). */
+interface HistoryStep extends JsonRecord {
+  readonly historyIndex: number;
+}
+
+function messageText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : ''))
+    .filter((t) => t !== '')
+    .join('\n');
+}
+
+/**
+ * Steps of a history-only file, in the shape of `trajectory` entries: each assistant message with
+ * an action (demonstration turns of a real run excluded), its thought, and as observation the
+ * tool/user messages that answer it up to the next assistant message.
+ */
+function stepsFromHistory(history: unknown[]): HistoryStep[] {
+  const steps: HistoryStep[] = [];
+  history.forEach((h, k) => {
+    if (!isRecord(h) || h.is_demo === true) return;
+    if (h.role === 'assistant' && typeof h.action === 'string') {
+      steps.push({
+        historyIndex: k,
+        action: h.action,
+        thought: typeof h.thought === 'string' ? h.thought : messageText(h.content),
+        observation: '',
+      });
+      return;
+    }
+    const last = steps[steps.length - 1];
+    if (last && (h.role === 'tool' || h.role === 'user')) {
+      const text = messageText(h.content);
+      last.observation = last.observation ? `${String(last.observation)}\n${text}` : text;
+    }
+  });
+  return steps;
 }
 
 /** `replay_config` is an object in some files and a JSON string (model_dump_json) in others. */

@@ -1,4 +1,4 @@
-// F2P/P2P buckets and resolution under each harness version (REFERENCE.md §3 steps 7-9).
+// F2P/P2P buckets and resolution under each harness version (docs/reference/grading.md, "From log to verdict").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

@@ -34,22 +34,20 @@ const state = (steps: StepState[], currentStep: number | null): RunState => ({
 describe('which step the editor annotates', () => {
   const s = state([step(1, 'submitted', 'a', 'b'), step(2, 'current', 'b', null), step(3, 'pending', null, null)], 2);
 
-  it('is the current step once its work tree has changes', () => {
-    assert.equal(annotatedStep(s, undefined, true)?.order, 2);
-  });
-
-  it('is the latest submitted step while the current one has no changes yet', () => {
-    assert.equal(annotatedStep(s, undefined, false)?.order, 1);
+  it('is the current step, before its first edit too (never the step just submitted)', () => {
+    assert.equal(annotatedStep(s, undefined)?.order, 2);
   });
 
   it('is the step the person chose, unless it has not started', () => {
-    assert.equal(annotatedStep(s, 1, true)?.order, 1);
-    assert.equal(annotatedStep(s, 3, false)?.order, 1);
+    assert.equal(annotatedStep(s, 1)?.order, 1);
+    assert.equal(annotatedStep(s, 3)?.order, 2);
   });
 
-  it('is the first step while nothing has been submitted or changed', () => {
+  it('is the last step once every step has ended, and none before anything has started', () => {
+    const done = state([step(1, 'submitted', 'a', 'b'), step(2, 'submitted', 'b', 'c')], null);
+    assert.equal(annotatedStep(done, undefined)?.order, 2);
     const fresh = state([step(1, 'current', 'a', null), step(2, 'pending', null, null)], 1);
-    assert.equal(annotatedStep(fresh, undefined, false)?.order, 1);
-    assert.equal(annotatedStep(state([step(1, 'pending', null, null)], 1), undefined, false), undefined);
+    assert.equal(annotatedStep(fresh, undefined)?.order, 1);
+    assert.equal(annotatedStep(state([step(1, 'pending', null, null)], 1), undefined), undefined);
   });
 });
