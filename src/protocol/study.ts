@@ -52,7 +52,6 @@ export const StudyAssignmentSchema = z.discriminatedUnion('kind', [
    */
   z.strictObject({ kind: z.literal('generated'), seed: z.number().int().nonnegative() }),
 ]);
-export type StudyAssignment = z.infer<typeof StudyAssignmentSchema>;
 
 export const FeedbackLevelSchema = z.enum(['none', 'summary', 'full']);
 export type FeedbackLevel = z.infer<typeof FeedbackLevelSchema>;

@@ -11,9 +11,9 @@ import type { Chain } from '../../protocol/chain';
 import type { RunMode } from '../../protocol/run';
 import type { LoadedStudy } from './loadStudy';
 
-/** Where a participant's tasks are checked out by default: `<study folder>/work/<participant>/<task>`. */
+/** Where a participant's tasks are checked out by default: `<study folder>/sessions/<participant>/<task>`. */
 export function defaultWorkRoot(study: LoadedStudy): string {
-  return join(dirname(study.file), 'work');
+  return join(dirname(study.file), 'sessions');
 }
 
 /**

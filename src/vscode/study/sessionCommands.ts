@@ -35,7 +35,7 @@ export interface StartStudyOptions {
 const CANCELLED = new vscode.CancellationError();
 
 async function pickStudyFile(): Promise<string> {
-  const found = (await vscode.workspace.findFiles('**/*.json', '**/{node_modules,.git,work}/**', 400)).filter((u) => {
+  const found = (await vscode.workspace.findFiles('**/*.json', '**/{node_modules,.git,sessions}/**', 400)).filter((u) => {
     try {
       return (
         statSync(u.fsPath).size < 1024 * 1024 &&

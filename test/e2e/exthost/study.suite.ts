@@ -10,7 +10,7 @@ import type { ChainLensApi } from '../../../src/extension';
 const ID = 'chainlens.chainlens';
 let api: ChainLensApi;
 let folder: string;
-const workTree = (): string => join(folder, 'work', 'p01', 'invoicekit');
+const workTree = (): string => join(folder, 'sessions', 'p01', 'invoicekit');
 const parsePy = (): vscode.Uri => vscode.Uri.file(join(workTree(), 'invoicekit', 'parse.py'));
 
 function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {

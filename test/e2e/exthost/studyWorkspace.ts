@@ -57,7 +57,7 @@ export function makeStudyWorkspace(idleGapSeconds = 3): StudyWorkspace {
   return {
     dir,
     studyFile,
-    workTree: join(dir, 'work', 'p01', 'invoicekit'),
+    workTree: join(dir, 'sessions', 'p01', 'invoicekit'),
     idleGapSeconds,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

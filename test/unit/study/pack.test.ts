@@ -96,7 +96,7 @@ test("the pack runs a session on its own; its results file merges into the resea
   assert.equal((await runCli(['study', 'validate', packStudy])).code, 0);
   const s = await runCli(['study', 'start', packStudy, '--participant', 'p01']);
   assert.equal(s.code, 0, s.stderr);
-  const workTree = join(out, 'p01', 'work', 'p01', 'inv');
+  const workTree = join(out, 'p01', 'sessions', 'p01', 'inv');
   appendFileSync(join(workTree, 'invoicekit', 'parse.py'), '\n# p01 was here\n');
   const done = await runCli(['study', 'submit', packStudy, '--participant', 'p01']);
   assert.equal(done.code, 0, done.stderr);

@@ -37,7 +37,7 @@ writeFileSync(
     consent: 'We record your code and time under a pseudonymous id.',
   }),
 );
-const workTree = join(dir, 'work', 'p01', 'inv');
+const workTree = join(dir, 'sessions', 'p01', 'inv');
 
 test('consent is asked once: start refuses without it and shows the text, nothing is checked out', async () => {
   const r = await runCli(['study', 'start', file, '--participant', 'p01']);
