@@ -20,7 +20,39 @@ const common = {
   external: ['vscode', 'cpu-features', './crypto/build/Release/sshcrypto.node'],
 };
 
-const entries = [{ entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } }];
+// The CLI starts on every call, so it loads only what its command uses: dist/cli.js (the bin) is a
+// small CommonJS stub that turns on Node's compile cache where the runtime has it and imports
+// dist/cli/main.mjs, an ES module build split per command (esbuild splitting needs ESM) and
+// minified. Code bundled from CommonJS packages, and code written for a CommonJS bundle in dist/,
+// expects require, __filename and __dirname: each chunk defines them, __dirname being dist/ like
+// the other bundles (dist/trajectory-worker.js is found beside it). See docs/reference/cli.md.
+const cliShims = [
+  "import { createRequire as __chainlensRequire } from 'node:module';",
+  "import { fileURLToPath as __chainlensPath } from 'node:url';",
+  "import { dirname as __chainlensDir } from 'node:path';",
+  'const require = __chainlensRequire(import.meta.url);',
+  'const __filename = __chainlensPath(import.meta.url);',
+  'const __dirname = __chainlensDir(__chainlensDir(__filename));',
+].join('\n');
+const entries = [
+  {
+    entryPoints: { main: 'src/cli/bin.ts' },
+    outdir: 'dist/cli',
+    format: 'esm',
+    splitting: true,
+    minify: true,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunk-[hash]',
+    banner: { js: cliShims },
+  },
+  {
+    entryPoints: ['src/cli/stub.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    sourcemap: false,
+    minify: true,
+  },
+];
 if (existsSync('src/extension.ts')) entries.push({ entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' });
 // Trajectory files over 8 MiB are parsed in this worker thread, off the extension host's thread.
 if (existsSync('src/infra/trajectories/parseWorker.ts'))

@@ -1,11 +1,12 @@
 // `chainlens checkout --mode oracle --step 3` (a repository holding history up to base only, plus
 // the Oracle state of step 3: base + gold test patches and patches of steps 1-2) against the raw
 // git commands that produce the same repository and tree (init, fetch of the base commit,
-// checkout, apply), measured interleaved in one run. A third column is what a plain clone costs
-// (it would also carry the source's later history): the price of giving the solver no future
-// commits. Three repositories: the demo as it is; the demo with 4,000 extra files (about a Django
-// checkout), since checkout dominates real repositories; and that with 3,000 commits of history
-// before base and 300 after it, since copying history dominates long-lived ones.
+// checkout, apply, commit: ChainLens commits the step's start), measured interleaved in one run.
+// A third column is what a plain clone costs (it would also carry the source's later history):
+// the price of giving the solver no future commits. Three repositories: the demo as it is; the
+// demo with 4,000 extra files (about a Django checkout), since checkout dominates real
+// repositories; and that with 3,000 commits of history before base and 300 after it, since
+// copying history dominates long-lived ones.
 // Run: npm run build && node --import tsx bench/checkout.ts [repetitions]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -127,19 +128,24 @@ function chainlens(f: Fixture, dir: string): void {
   ]);
 }
 
-/** The same repository and tree with raw git: history up to base only, then the Oracle state as files. */
+/** The step's start is committed, as ChainLens commits it: the raw side pays for that too. */
+const COMMIT = ['-c', 'user.name=b', '-c', 'user.email=b@b', 'commit', '-q', '-m', 'oracle start of step 3'];
+
+/** The same repository and tree with raw git: history up to base only, then the Oracle state, committed. */
 function raw(f: Fixture, dir: string): void {
   run('git', ['init', '-q', dir]);
   run('git', ['-C', dir, 'fetch', '-q', '--no-tags', f.repo, `${f.base}:refs/base`]);
   run('git', ['-C', dir, 'checkout', '-q', '--detach', f.base]);
-  run('git', ['-C', dir, 'apply', ...f.patches]);
+  run('git', ['-C', dir, 'apply', '--index', ...f.patches]);
+  run('git', ['-C', dir, ...COMMIT]);
 }
 
 /** What a plain clone costs for the same tree (it keeps the source's later history). */
 function clone(f: Fixture, dir: string): void {
   run('git', ['clone', '-q', '--no-checkout', f.repo, dir]);
   run('git', ['-C', dir, 'checkout', '-q', '--detach', f.base]);
-  run('git', ['-C', dir, 'apply', ...f.patches]);
+  run('git', ['-C', dir, 'apply', '--index', ...f.patches]);
+  run('git', ['-C', dir, ...COMMIT]);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -160,8 +166,7 @@ for (const f of [fixture('demo', 0), fixture('large', 4000), fixture('history', 
     ];
     for (let k = 0; k < runs.length; k++) runs[(i + k) % runs.length]();
     if (i === 0) {
-      git(b, 'add', '-A');
-      const rawTree = git(b, 'write-tree');
+      const rawTree = git(b, 'rev-parse', 'HEAD^{tree}');
       const ourTree = git(a, 'rev-parse', 'HEAD^{tree}');
       if (rawTree !== ourTree) throw new Error(`trees differ: chainlens ${ourTree}, raw git ${rawTree}`);
       const later = git(f.repo, 'rev-list', '-1', '--all', '--not', f.base);
@@ -173,8 +178,9 @@ for (const f of [fixture('demo', 0), fixture('large', 4000), fixture('history', 
   const files = git(f.repo, 'ls-files').split('\n').length;
   const commits = git(f.repo, 'rev-list', '--count', '--all');
   const ratio = median(ours) / median(theirs);
+  const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)} ms`;
   console.log(
-    `${f.name} (${files} files, ${commits} commits): chainlens checkout --mode oracle --step 3 ${median(ours).toFixed(0)} ms, raw git init+fetch base+checkout+apply ${median(theirs).toFixed(0)} ms, ratio ${ratio.toFixed(2)}; a plain clone+checkout+apply (keeps later history) ${median(clones).toFixed(0)} ms, history-up-to-base costs ${(median(theirs) / median(clones)).toFixed(2)}x a clone (median of ${reps}, same tree verified)`,
+    `${f.name} (${files} files, ${commits} commits): chainlens checkout --mode oracle --step 3 ${median(ours).toFixed(0)} ms, (spread ${spread(ours)}), raw git init+fetch base+checkout+apply+commit ${median(theirs).toFixed(0)} ms (spread ${spread(theirs)}), ratio ${ratio.toFixed(2)}; a plain clone+checkout+apply (keeps later history) ${median(clones).toFixed(0)} ms, history-up-to-base costs ${(median(theirs) / median(clones)).toFixed(2)}x a clone (median of ${reps}, same tree verified)`,
   );
 }
 rmSync(work, { recursive: true, force: true });

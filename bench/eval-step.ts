@@ -1,160 +1,149 @@
-// Per-step evaluation time: evaluateState (dockerode, one container per evaluation) against the
-// raw equivalent, `docker run --rm` of the same image running the same scripts (patch fallback
-// chain, test patch, pytest) from a bind mount. Runs are interleaved (A B B A ...) so load from
-// other processes hits both sides alike; medians and their ratio are printed (target <= 1.15).
+// `chainlens eval --steps 1` on the demo chain, as a user runs it (the built CLI, a process that
+// checks the chain out, replays step 1, evaluates it and exits), against the raw floor for the
+// same evaluation, also run as processes from a shell: for an image without the repository,
+// `git archive | docker run -i … tar x; git apply (state); git apply (tests); pytest`; for an
+// image holding it at /testbed, `docker run … git apply ×2; pytest`. Each side pays its own start
+// (node, the docker CLI). The repository probe is included: the first evaluation of an image
+// runs it (reported on its own), later ones read its answer from the data directory.
+// Interleaved A B B A ..., median and spread, ratio of medians (bench/lib/interleave.ts).
 //
-//   node --import tsx bench/eval-step.ts [repetitions]
-import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//   npm run build && node --import tsx bench/eval-step.ts [repetitions]
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { buildEvalBundle, testCommandFor } from '../src/core/evaluation/script';
-import { connectDocker, detectRepoPath, evaluateState } from '../src/infra/docker';
-import { createToyRepo, FIX, TEST_FILES } from '../test/fixtures/evaluation/toyRepo';
+import { join, resolve } from 'node:path';
+import { interleave, report, timedProcess } from './lib/interleave';
 
+const ROOT = resolve(__dirname, '..');
+const CLI = join(ROOT, 'dist/cli.js');
+const CHAIN = join(ROOT, 'demo/chain.json');
 const BASE_IMAGE = 'chainlens/base:bookworm';
-const reps = Number(process.argv[2] ?? 7);
+const reps = Number(process.argv[2] ?? 5);
+const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-function dockerRun(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('docker', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
+interface DemoStep {
+  patch: string;
+  test_patch: string;
+  test_cmds: string;
 }
 
 async function main(): Promise<void> {
-  const docker = await connectDocker();
-  const repo = createToyRepo();
-  const testPatch = repo.diffFor(TEST_FILES);
-  const stateDiff = repo.diffFor(FIX);
-  const testCmd = testCommandFor({ repo: 'toy/calc', testPatches: [testPatch] });
+  const work = mkdtempSync(join(tmpdir(), 'chainlens-bench-eval-'));
+  const repo = join(work, 'invoicekit');
+  execFileSync('bash', [join(ROOT, 'scripts/build-demo-repo.sh'), repo], { stdio: 'ignore' });
+  const chain = JSON.parse(readFileSync(CHAIN, 'utf8')) as { base_commit: string; bug_fixes: DemoStep[] };
+  const step = chain.bug_fixes[0];
 
-  // An image holding the repository at /testbed, as SWE-bench and ChainSWE images do.
-  const ctx = mkdtempSync(join(tmpdir(), 'chainlens-bench-'));
-  cpSync(repo.dir, join(ctx, 'repo'), { recursive: true });
+  // An image holding the repository at /testbed, as SWE-bench images do.
+  const ctx = join(work, 'ctx');
+  cpSync(repo, join(ctx, 'repo'), { recursive: true });
   writeFileSync(join(ctx, 'Dockerfile'), `FROM ${BASE_IMAGE}\nCOPY repo /testbed\n`);
-  const image = `chainlens-bench/withrepo:${process.pid}`;
-  execFileSync('docker', ['build', '-q', '-t', image, ctx], { stdio: 'ignore' });
+  const withRepo = `chainlens-bench/withrepo:${process.pid}`;
+  execFileSync('docker', ['build', '-q', '-t', withRepo, ctx], { stdio: 'ignore' });
 
-  // The raw side runs exactly the scripts evaluateState puts into its container.
-  const bundle = buildEvalBundle({
-    repo: { kind: 'in-image', path: '/testbed', baseCommit: repo.baseCommit },
-    stateDiff,
-    testPatches: [testPatch],
-    testCmd,
-  });
-  const mount = join(ctx, 'bundle');
-  for (const f of bundle.files) {
-    const host = join(mount, f.path.replace(/^\/chainlens\//, ''));
-    mkdirSync(dirname(host), { recursive: true });
-    writeFileSync(host, f.content);
-    chmodSync(host, f.mode);
-  }
-  const logDir = join(ctx, 'logs');
-
-  const firstDetect = performance.now();
-  await detectRepoPath(image, repo.baseCommit, docker, 'bench');
-  const detectMs = performance.now() - firstDetect;
-
-  const ours = async (i: number) => {
-    const t = performance.now();
-    const r = await evaluateState({
-      image,
-      localRepo: repo.dir,
-      baseCommit: repo.baseCommit,
-      stateDiff,
-      testPatches: [testPatch],
-      testCmd,
-      runId: `bench-${i}`,
-      logPath: join(logDir, `${i}.log`),
-      docker,
-    });
-    if (r.exitCode !== 0) throw new Error(`evaluateState did not pass:\n${r.log}`);
-    return performance.now() - t;
+  const env = { ...process.env, CHAINLENS_DATA: join(work, 'data'), STATE: step.patch, TESTP: step.test_patch };
+  const passed = /^>>>>> Test Exit Code: 0$|=+ .*\d+ passed.* =+$/m;
+  let runs = 0;
+  const ours = (image: string) => async () => {
+    const r = await timedProcess(
+      process.execPath,
+      [
+        CLI,
+        'eval',
+        CHAIN,
+        '--repo',
+        repo,
+        '--dir',
+        join(work, `w${runs++}`),
+        '--mode',
+        'oracle',
+        '--predictions',
+        'gold',
+        '--steps',
+        '1',
+        '--image',
+        image,
+      ],
+      { env },
+    );
+    if (r.code !== 0 || !/resolved 1\/1 step/.test(r.stdout))
+      throw new Error(`chainlens eval failed:\n${r.stdout}${r.stderr}`);
+    return r.ms;
   };
-  const raw = async () => {
-    const t = performance.now();
-    const r = await dockerRun([
-      'run',
-      '--rm',
-      '--entrypoint',
-      '',
-      '-v',
-      `${mount}:/chainlens:ro`,
-      '--label',
-      'chainlens.managed=true',
-      '--label',
-      'chainlens.run=bench-raw',
-      image,
-      ...bundle.command,
-    ]);
-    if (!/^>>>>> Test Exit Code: 0$/m.test(r.out)) throw new Error(`docker run did not pass:\n${r.out}`);
-    return performance.now() - t;
+  const inContainer = `git apply <<<"$STATE" && git apply <<<"$TESTP" && ${step.test_cmds}`;
+  const rawCopyIn = async () => {
+    const script = `git -C ${shq(repo)} archive ${chain.base_commit} | docker run --rm -i -e STATE -e TESTP --entrypoint '' ${BASE_IMAGE} bash -c ${shq(`mkdir -p /r && cd /r && tar -x -f - && ${inContainer}`)}`;
+    const r = await timedProcess('bash', ['-c', script], { env });
+    if (r.code !== 0 || !passed.test(r.stdout)) throw new Error(`raw copy-in failed:\n${r.stdout}${r.stderr}`);
+    return r.ms;
+  };
+  const rawInImage = async () => {
+    const r = await timedProcess(
+      'docker',
+      [
+        'run',
+        '--rm',
+        '-e',
+        'STATE',
+        '-e',
+        'TESTP',
+        '--entrypoint',
+        '',
+        withRepo,
+        'bash',
+        '-c',
+        `cd /testbed && ${inContainer}`,
+      ],
+      { env },
+    );
+    if (r.code !== 0 || !passed.test(r.stdout)) throw new Error(`raw in-image failed:\n${r.stdout}${r.stderr}`);
+    return r.ms;
   };
 
-  await ours(-1);
-  await raw();
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < reps; i++) {
-    if (i % 2 === 0) {
-      a.push(await ours(i));
-      b.push(await raw());
-    } else {
-      b.push(await raw());
-      a.push(await ours(i));
-    }
+  try {
+    // The first evaluation of each image runs the repository probe; its answer is kept on disk.
+    const firstCopyIn = await ours(BASE_IMAGE)();
+    const firstInImage = await ours(withRepo)();
+    await rawCopyIn();
+    await rawInImage();
+    const copyIn = await interleave(
+      [
+        { name: 'chainlens eval --steps 1', run: ours(BASE_IMAGE) },
+        { name: 'raw git archive | docker run -i', run: rawCopyIn },
+      ],
+      reps,
+    );
+    const inImage = await interleave(
+      [
+        { name: 'chainlens eval --steps 1', run: ours(withRepo) },
+        { name: 'raw docker run', run: rawInImage },
+      ],
+      reps,
+    );
+    console.log(
+      report(
+        `eval-step, demo step 1, image without the repository (copied in), ${reps} rounds`,
+        copyIn,
+        'raw git archive | docker run -i',
+      ),
+    );
+    console.log(
+      report(
+        `eval-step, demo step 1, image holding the repository at /testbed, ${reps} rounds`,
+        inImage,
+        'raw docker run',
+      ),
+    );
+    console.log(
+      `  first eval of each image (runs the repository probe): copy-in ${(firstCopyIn / 1000).toFixed(2)} s, in-image ${(firstInImage / 1000).toFixed(2)} s`,
+    );
+  } finally {
+    execFileSync('docker', ['rmi', '-f', withRepo], { stdio: 'ignore' });
+    rmSync(work, { recursive: true, force: true });
   }
-
-  // Copy-in (an image without the repository): reported on its own, it has no raw twin.
-  const copyIn: number[] = [];
-  for (let i = 0; i < Math.min(3, reps); i++) {
-    const t = performance.now();
-    const r = await evaluateState({
-      image: BASE_IMAGE,
-      repoPathInImage: null,
-      localRepo: repo.dir,
-      baseCommit: repo.baseCommit,
-      stateDiff,
-      testPatches: [testPatch],
-      testCmd,
-      runId: `bench-copy-${i}`,
-      logPath: join(logDir, `copy-${i}.log`),
-      docker,
-    });
-    if (r.exitCode !== 0) throw new Error(`copy-in evaluation did not pass:\n${r.log}`);
-    copyIn.push(performance.now() - t);
-  }
-
-  execFileSync('docker', ['rmi', '-f', image], { stdio: 'ignore' });
-  rmSync(ctx, { recursive: true, force: true });
-
-  const fmt = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
-  const ratio = median(a) / median(b);
-  // Each pair ran back to back, so its ratio is less exposed to load that drifts over the run.
-  const paired = median(a.map((x, i) => x / b[i]));
-  console.log(`eval-step: ${reps} interleaved repetitions, image with the repo at /testbed, toy pytest suite`);
-  console.log(`  evaluateState (dockerode)     median ${fmt(median(a))}  [${a.map(fmt).join(', ')}]`);
-  console.log(`  docker run (CLI, raw)         median ${fmt(median(b))}  [${b.map(fmt).join(', ')}]`);
-  console.log(`  ratio evaluateState / raw     ${ratio.toFixed(3)}  (target <= 1.15) ${ratio <= 1.15 ? 'OK' : 'OVER'}`);
-  console.log(`  median of paired ratios       ${paired.toFixed(3)}`);
-  console.log(`  first detectRepoPath (cached afterwards)  ${fmt(detectMs)}`);
-  console.log(`  copy-in (plain image, repo archived in)   median ${fmt(median(copyIn))}`);
-  process.exitCode = ratio <= 1.15 ? 0 : 1;
 }
 
-main().catch((e) => {
+main().catch((e: unknown) => {
   console.error(e);
   process.exitCode = 2;
 });

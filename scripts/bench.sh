@@ -2,23 +2,27 @@
 # `npm run bench [-- name...]`: side-by-side benchmarks, each printing ChainLens against the raw
 # tool (git, docker, JSON.parse) measured in the same run. Not tests: nothing here asserts a time.
 #   checkout    chainlens checkout --mode oracle --step 3 vs git clone + checkout + apply
-#   eval-step   one step's evaluation (dockerode) vs `docker run` of the same scripts
+#   eval-step   `chainlens eval --steps 1` (the CLI process) vs `git archive | docker run -i` / `docker run`
+#   cli-start   `chainlens --help` and `chainlens status` vs `node -e 0`
 #   analysis    overshoot/undershoot/drift of a 200-file, 5,000-hunk patch pair vs git diff
 #   decorations drawing annotations on a 10,000-line file in code-server vs setDecorations itself
 #   trajectory  a 100 MB trajectory, first steps and total, vs JSON.parse(readFileSync)
+#   batch       chainlens batch, 36 steps on --workers 2, vs docker run of the same through xargs -P 2
 set -euo pipefail
 cd "$(dirname "$0")/.."
 names=("$@")
-((${#names[@]})) || names=(checkout eval-step analysis decorations trajectory)
+((${#names[@]})) || names=(checkout eval-step cli-start analysis decorations trajectory)
 npm run --silent build
 for name in "${names[@]}"; do
   echo "=== bench: $name ==="
   case "$name" in
     checkout) node --import tsx bench/checkout.ts ;;
     eval-step) bash scripts/provision-docker.sh && node --import tsx bench/eval-step.ts ;;
+    cli-start) node --import tsx bench/cli-start.ts ;;
     analysis) node --import tsx bench/analysis.ts ;;
     decorations) bash scripts/provision-code-server.sh && node --import tsx bench/decorations.ts ;;
     trajectory) node --import tsx bench/trajectory-load.ts ;;
-    *) echo "unknown benchmark '$name' (checkout|eval-step|analysis|decorations|trajectory)" >&2; exit 2 ;;
+    batch) bash scripts/provision-docker.sh && node --import tsx bench/batch.ts ;;
+    *) echo "unknown benchmark '$name' (checkout|eval-step|cli-start|analysis|decorations|trajectory|batch)" >&2; exit 2 ;;
   esac
 done

@@ -10,6 +10,8 @@ import { registerAnnotations } from './vscode/annotations/registerAnnotations';
 import { registerLabels } from './vscode/labels/registerLabels';
 import { registerSymbolCompare } from './vscode/gold/symbolCompare';
 import { registerAgent } from './vscode/agent/registerAgent';
+import { registerBatch } from './vscode/batch/registerBatch';
+import { registerSweci } from './vscode/sweci/registerSweci';
 import { registerChainView } from './vscode/chainView/chainTree';
 import { showError, showNotes } from './vscode/errors';
 import { ContainerEvaluationService } from './vscode/evaluation/evaluationService';
@@ -24,6 +26,7 @@ import { registerDocuments } from './vscode/documents/registerDocuments';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerTesting } from './vscode/testing/registerTesting';
 import { registerTrajectories } from './vscode/trajectories/registerTrajectories';
+import { registerCodeThread } from './vscode/codethread/registerCodeThread';
 import { setLockHolderLabel } from './infra/runs/runLock';
 import { DisclosureGate } from './vscode/study/disclosureGate';
 import { registerStudy } from './vscode/study/registerStudy';
@@ -73,8 +76,11 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerSymbolCompare(context, services, annotations);
   registerStatusBar(context, services);
   registerAgent(context, services);
+  registerSweci(context, services);
   registerTrajectories(context, services);
   const study = registerStudy(context, services, runs, disclosure);
+  registerCodeThread(context, services);
+  registerBatch(context, services);
 
   // A study session's task lives in its own work tree: reopened after the workspace's run (if any).
   const ready = resumeRun(services, runs).then(() =>

@@ -70,7 +70,8 @@ export async function main(argv: string[], rawIo: CliIO): Promise<number> {
   }
 }
 
-if (require.main === module) {
+/** The `chainlens` process: runs the command named on the command line and sets the exit code. */
+export function runCliProcess(): void {
   const stdio = processStdio();
   // Errors outside the command's promise (a stream's 'error' event, a stray rejection) end the
   // same way: one line, no stack trace.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CodeThreadMetaSchema, StepGradingSchema } from './codethread';
 import { EvalTypeSchema, LogParserNameSchema } from './grading';
 
 /**
@@ -32,6 +33,8 @@ export const ChainStepSchema = z.object({
   buildCmd: z.string().optional(),
   /** The tests SWE-bench Pro's run script is given (its `selected_test_files_to_run`). */
   testFiles: z.array(z.string()).optional(),
+  /** How the step is graded; absent: resolved as the benchmark does. `pr1-filter`: CodeThread's step 1. */
+  grading: StepGradingSchema.optional(),
 });
 export type ChainStep = z.infer<typeof ChainStepSchema>;
 
@@ -46,6 +49,8 @@ export const ChainSchema = z.object({
   dockerImage: z.string().nullable(),
   format: ChainFormatSchema,
   steps: z.array(ChainStepSchema).min(1),
+  /** A CodeThread two-step task: where it came from and its target functions. */
+  codethread: CodeThreadMetaSchema.optional(),
 });
 export type Chain = z.infer<typeof ChainSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConditionSchema, FilterOutcomeSchema } from './codethread';
 import { GradingProfileSchema, TestBucketSchema } from './grading';
 import { RunModeSchema } from './run';
 
@@ -41,6 +42,9 @@ export const StepEvaluationSchema = z.object({
   commit: z.string(),
   image: z.string(),
   evaluated_at: z.string(),
+  /** Set for a step graded by CodeThread's PR1 filter (docs/reference/codethread.md); `resolved` = the filter passed. */
+  grading: z.literal('pr1-filter').optional(),
+  filter: FilterOutcomeSchema.optional(),
 });
 export type StepEvaluation = z.infer<typeof StepEvaluationSchema>;
 
@@ -52,6 +56,14 @@ export const ChainEvaluationSchema = z.object({
   run_id: z.string(),
   steps: z.array(StepEvaluationSchema),
   resolved_steps: z.number().int(),
+  /** Every step evaluated and resolved; false for a subset of the chain (see chain_orders). */
   full_chain_resolved: z.boolean(),
+  /** A CodeThread task's condition (HH/HA/AA/AH), from the run's authors. */
+  condition: ConditionSchema.optional(),
+  /**
+   * Every step order of the chain, evaluated or not: tells a subset (`eval --steps 2`) from the
+   * whole chain, and gives each step its position. Absent in reports of earlier versions.
+   */
+  chain_orders: z.array(z.number().int()).optional(),
 });
 export type ChainEvaluation = z.infer<typeof ChainEvaluationSchema>;

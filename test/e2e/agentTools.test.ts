@@ -27,7 +27,7 @@ describe('ChainLens agent tools in the extension host', () => {
       testTimeoutMs: 60_000,
     });
     assertSuitePassed(report);
-    assert.equal(report.tests.length, 6);
+    assert.equal(report.tests.length, 7);
     const log = readExtensionHostLog(fx.server);
     assert.doesNotMatch(log, /registerMcpServerDefinitionProvider.*(error|fail)/i);
     await screenshot(fx.page, 'agent-tools-after-suite');

@@ -13,7 +13,7 @@ export function builtCli(): string {
   if (built) return built;
   const out = join(mkdtempSync(join(tmpdir(), 'chainlens-cli-')), 'cli.js');
   buildSync({
-    entryPoints: [resolve(__dirname, '../../src/cli/main.ts')],
+    entryPoints: [resolve(__dirname, '../../src/cli/bin.ts')],
     outfile: out,
     bundle: true,
     platform: 'node',

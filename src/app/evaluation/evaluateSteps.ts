@@ -39,6 +39,8 @@ export async function evaluateSteps(
     mode: state.mode,
     profile: request.profile,
     steps: results,
+    // Every step of the run: a subset (`eval --steps 2`) then makes no full-chain claim.
+    chainOrders: state.steps.map((s) => s.order),
   });
   return { results, report };
 }

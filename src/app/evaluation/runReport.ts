@@ -1,6 +1,7 @@
 import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
 import type { GradingProfile } from '../../protocol/grading';
 import { chainReport } from '../../core/metrics/chainReport';
+import { conditionOf } from '../../core/codethread/conditions';
 import { openWorkspace } from '../../infra/runs/workspace';
 import { EvalStore } from '../../infra/evaluation/evalStore';
 
@@ -17,5 +18,15 @@ export async function exportRunReport(dir: string, profile: GradingProfile = 'sw
     const e = index[`${s.order}:submitted`];
     if (e) steps.push(e);
   }
-  return chainReport({ chainId: chain.id, runId: state.runId, mode: state.mode, profile, steps });
+  const report = chainReport({
+    chainId: chain.id,
+    runId: state.runId,
+    mode: state.mode,
+    profile,
+    steps,
+    chainOrders: chain.steps.map((s) => s.order),
+  });
+  // A CodeThread task's condition, from the run's authors (docs/reference/codethread.md).
+  const condition = chain.codethread ? conditionOf(state.steps.map((s) => s.author)) : null;
+  return condition ? { ...report, condition } : report;
 }

@@ -9,6 +9,7 @@ import { RunModeSchema, type RunMode, type RunState, type StepAuthor } from '../
 import { parseRepoSource, type RepoSource } from '../../infra/git/mirror';
 import { checkoutRun, type Workspace } from '../../infra/runs/workspace';
 import { readChainFile, readPredictionsOption, recordedPatches } from './inputs';
+import type { Condition } from '../../protocol/codethread';
 
 /** `--mode` as people type it; a usage error otherwise. */
 export function parseMode(value: string | undefined, fallback: RunMode = 'seq'): RunMode {
@@ -32,6 +33,8 @@ export interface StartRunOptions {
   quietStatus?: boolean;
   /** What the run's lock names as its holder's operation (default: checkout). */
   operation?: string;
+  /** A CodeThread condition the authors come from (the chain must be a CodeThread task). */
+  condition?: Condition;
 }
 
 /** Everything a run start needs, read and checked: what startRun does cannot fail on a bad argument. */
@@ -52,6 +55,11 @@ export interface RunPlan {
 /** Reads and checks every input of a run, relative to `cwd`, and writes nothing. */
 export function planRun(cwd: string, o: StartRunOptions): RunPlan {
   const { chain, path: chainPath } = readChainFile(cwd, o.chainFile, { chainId: o.chainId, instances: o.instances });
+  if (o.condition && !chain.codethread)
+    throw new UserError(
+      `--condition applies to CodeThread tasks (chainlens codethread build); chain '${chain.id}' is not one`,
+      'usage',
+    );
   const preds = o.predictions ? readPredictionsOption(cwd, o.predictions, chain) : null;
   const kinds = o.authors
     ? parseAuthorsSpec(o.authors, chain.steps.length, o.defaultAuthor)

@@ -55,9 +55,15 @@ export const compareCommand: CliCommand = {
           'oracle',
           `${c.oracle.resolved}/${c.oracle.total}`,
           pct(c.oracle.rate),
-          c.oracle.fullChain ? 'yes' : 'no',
+          c.oracle.subset ? 'subset' : c.oracle.fullChain ? 'yes' : 'no',
         ],
-        [c.seq.runId, 'seq', `${c.seq.resolved}/${c.seq.total}`, pct(c.seq.rate), c.seq.fullChain ? 'yes' : 'no'],
+        [
+          c.seq.runId,
+          'seq',
+          `${c.seq.resolved}/${c.seq.total}`,
+          pct(c.seq.rate),
+          c.seq.subset ? 'subset' : c.seq.fullChain ? 'yes' : 'no',
+        ],
       ]),
     );
     io.out('');

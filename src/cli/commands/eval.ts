@@ -5,24 +5,31 @@ import { imageReferenceProblem } from '../../core/formats/imageReference';
 import { writeFileAtomic } from '../../infra/files';
 import { ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
 import { UserError } from '../../core/util/errors';
+import { isSubset } from '../../core/metrics/chainReport';
 import { GradingProfileSchema, type GradingProfile } from '../../protocol/grading';
 import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
 import { connectDocker, ensureImage } from '../../infra/docker';
 import { evaluateSteps } from '../../app/evaluation';
 import { openWorkspace } from '../../infra/runs/workspace';
-import { parseMode, planRun, startRun } from './checkout';
+import { parseMode, planRun, startRun, type RunPlan } from './checkout';
 import { table } from '../format';
+import { conditionAuthors, conditionOf, parseCondition } from '../../core/codethread/conditions';
+import { describeFilter } from '../../core/codethread/filter';
 
 const usage = `usage: chainlens eval <chain-file> --repo <path|url> --dir <workdir> --mode seq|oracle --predictions <file|gold>
                       [--steps 1-3] [--timeout <s>] [--profile swebench-v5|swebench-v4] [--report <out.json>]
-                      [--image <override>] [--repo-path-in-image <path>] [--chain-id <id>] [--instances <id,...>]
+                      [--image <override>] [--repo-path-in-image <path>|none] [--chain-id <id>] [--instances <id,...>]
+                      [--condition HH|HA|AA]
 
 Replays the chain in <workdir> with every step authored by the predictions (or gold), then runs each
 step's FAIL_TO_PASS / PASS_TO_PASS tests in a fresh container of the chain's image and grades the
 log exactly like the SWE-bench harness. Prints a table; --report writes the run's JSON report, and
 each step's log and SWE-bench report.json are kept in the run's state folder (\`chainlens status\`
 names it; outside the work tree, so a solver never sees them), under runs/<run>/evals/.
-Ctrl-C cancels and removes the container.`;
+Ctrl-C cancels and removes the container.
+--condition  a CodeThread task's authors: HH = gold, gold; HA = gold, then the predictions; AA = the
+             predictions for both steps (step 1 as <instance>.implementation). Step 1 is graded by the
+             PR1 filter and shown as "filter passed" or "filter failed".`;
 
 export function parseSteps(spec: string | undefined, orders: number[]): number[] {
   if (spec === undefined) return orders;
@@ -66,13 +73,16 @@ export function evaluationTable(steps: StepEvaluation[]): string {
     rows.push([
       String(s.order),
       s.instance_id,
-      s.status,
+      s.filter && s.status !== 'error' ? (s.filter.passed ? 'filter passed' : 'filter failed') : s.status,
       ratio(s.tests_status.FAIL_TO_PASS),
       ratio(s.tests_status.PASS_TO_PASS),
       `${s.duration_s.toFixed(1)}s`,
     ]);
   const errors = steps.filter((s) => s.error).map((s) => `  step ${s.order}: ${s.error_kind ?? 'error'}: ${s.error}`);
-  return [table(rows), ...errors].join('\n');
+  const filters = steps
+    .filter((s) => s.filter && !s.filter.passed && s.status !== 'error')
+    .map((s) => `  step ${s.order}: ${describeFilter(s.filter!)}`);
+  return [table(rows), ...errors, ...filters].join('\n');
 }
 
 export const evalCommand: CliCommand = {
@@ -94,11 +104,17 @@ export const evalCommand: CliCommand = {
         'repo-path-in-image': { type: 'string' },
         'chain-id': { type: 'string' },
         instances: { type: 'string' },
+        condition: { type: 'string' },
       },
       usage,
       ONE_CHAIN_FILE,
     );
     const predictions = requireOption(values.predictions, '--predictions', usage);
+    const condition = values.condition === undefined ? undefined : parseCondition(values.condition);
+    if (condition === 'AH')
+      throw new UserError('--condition AH has a person write step 2: use chainlens checkout --condition AH', 'usage');
+    if (condition && condition !== 'HH' && predictions === 'gold')
+      throw new UserError(`--condition ${condition} needs the agent's patches: give --predictions <file>`, 'usage');
     const profile = parseProfile(values.profile);
     const timeoutS = parseTimeout(values.timeout);
     const mode = parseMode(requireOption(values.mode, '--mode', usage));
@@ -113,6 +129,7 @@ export const evalCommand: CliCommand = {
       instances: values.instances,
       predictions: predictions === 'gold' ? undefined : predictions,
       defaultAuthor: predictions === 'gold' ? 'gold' : 'recorded',
+      ...(condition ? { authors: conditionAuthors(condition), condition } : {}),
       quietStatus: true,
       operation: 'eval (replay)',
     });
@@ -120,6 +137,7 @@ export const evalCommand: CliCommand = {
       values.steps,
       plan.chain.steps.map((s) => s.order),
     );
+    replayOnlyWhatIsEvaluated(plan, orders);
     const image = chosenImage(values.image, plan.chain.dockerImage, plan.chain.id);
     const repoPathInImage = parseRepoPathInImage(values['repo-path-in-image']);
     const report = values.report === undefined ? undefined : checkReportPath(resolve(io.cwd, values.report));
@@ -139,6 +157,18 @@ export const evalCommand: CliCommand = {
   },
 };
 
+/**
+ * `--steps` evaluates some steps: replaying the others would be wasted work. Steps after the last
+ * one evaluated are left unsolved (authored by a person, so the replay stops before them), and an
+ * Oracle run starts at the first one evaluated (its start is base + gold of the steps before,
+ * whatever happened to them). A Seq step depends on every step before it: those are replayed.
+ */
+function replayOnlyWhatIsEvaluated(plan: RunPlan, orders: number[]): void {
+  const last = Math.max(...orders);
+  plan.authors = plan.authors.map((a, i) => (plan.chain.steps[i].order > last ? { kind: 'human' } : a));
+  if (plan.mode === 'oracle' && orders[0] !== plan.chain.steps[0].order) plan.startStep = orders[0];
+}
+
 /** The image to evaluate in: --image, else the chain's; either must be a valid image name. */
 function chosenImage(flag: string | undefined, chainImage: string | null, chainId: string): string {
   if (flag !== undefined) {
@@ -150,9 +180,12 @@ function chosenImage(flag: string | undefined, chainImage: string | null, chainI
   return chainImage;
 }
 
-function parseRepoPathInImage(value: string | undefined): string | undefined {
-  if (value !== undefined && !value.startsWith('/'))
-    throw new UserError(`--repo-path-in-image must be an absolute path in the image, not '${value}'`, 'usage');
+/** --repo-path-in-image: an absolute path, or `none` (the image lacks the repository: copy it in, null). */
+export function parseRepoPathInImage(value: string | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value.toLowerCase() === 'none') return null;
+  if (!value.startsWith('/'))
+    throw new UserError(`--repo-path-in-image must be an absolute path in the image or none, not '${value}'`, 'usage');
   return value;
 }
 
@@ -166,6 +199,13 @@ function checkReportPath(path: string): string {
   return path;
 }
 
+/** A subset of the steps says so: only the whole chain can be (or not be) resolved as a chain. */
+export function fullChainVerdict(report: ChainEvaluation): string {
+  if (isSubset(report))
+    return `steps ${report.steps.map((s) => s.order).join(', ')} of ${report.chain_orders!.length} evaluated (a subset): no full-chain verdict`;
+  return `full chain ${report.full_chain_resolved ? 'resolved' : 'not resolved'}`;
+}
+
 async function evaluateRun(
   io: CliIO,
   o: {
@@ -174,7 +214,7 @@ async function evaluateRun(
     profile: GradingProfile;
     timeoutS?: number;
     image?: string;
-    repoPathInImage?: string;
+    repoPathInImage?: string | null;
     report?: string;
   },
 ): Promise<number> {
@@ -208,18 +248,21 @@ async function evaluateRun(
         if (phase === 'start') io.err(`step ${order}: evaluating…`);
         else if (result)
           io.err(
-            `step ${order}: ${result.status} (F2P ${ratio(result.tests_status.FAIL_TO_PASS)}, P2P ${ratio(result.tests_status.PASS_TO_PASS)}) log: ${result.log_path}`,
+            `step ${order}: ${result.filter && result.status !== 'error' ? describeFilter(result.filter) : result.status} (F2P ${ratio(result.tests_status.FAIL_TO_PASS)}, P2P ${ratio(result.tests_status.PASS_TO_PASS)}) log: ${result.log_path}`,
           );
       },
     ));
   } finally {
     process.removeListener('SIGINT', onSigint);
   }
-  io.out(`chain ${chain.id}  run ${state.runId}  mode ${state.mode}  profile ${o.profile}\n`);
-  io.out(evaluationTable(results));
+  // A CodeThread task's condition, from the run's authors (docs/reference/codethread.md).
+  const condition = chain.codethread ? conditionOf(state.steps.map((s) => s.author)) : null;
+  if (condition) report = { ...report, condition };
   io.out(
-    `\nresolved ${report.resolved_steps}/${results.length} step(s); full chain ${report.full_chain_resolved ? 'resolved' : 'not resolved'}`,
+    `chain ${chain.id}  run ${state.runId}  mode ${state.mode}  profile ${o.profile}${condition ? `  condition ${condition}` : ''}\n`,
   );
+  io.out(evaluationTable(results));
+  io.out(`\nresolved ${report.resolved_steps}/${results.length} step(s); ${fullChainVerdict(report)}`);
   if (o.report) {
     writeFileAtomic(o.report, JSON.stringify(report, null, 2) + '\n');
     io.err(`report written to ${o.report}`);

@@ -59,6 +59,21 @@ export const commands: CliCommandEntry[] = [
     load: async () => (await import('./trajectory')).trajectoryCommand,
   },
   {
+    name: 'codethread',
+    summary: 'build CodeThread two-step tasks (PR0 skeleton, Implementation Task, PR1 filter) and report conditions',
+    load: async () => (await import('./codethread')).codethreadCommand,
+  },
+  {
+    name: 'batch',
+    summary: 'evaluate a whole dataset: many chains x prediction sources x modes, concurrently and resumable',
+    load: async () => (await import('./batch')).batchCommand,
+  },
+  {
+    name: 'report',
+    summary: "a batch run's figures: rates by position with Wilson intervals, Oracle-to-Seq drop, chain errors",
+    load: async () => (await import('./report')).reportCommand,
+  },
+  {
     name: 'mcp',
     summary: 'serve the run to a coding agent as an MCP server on stdio (tools: current step, status, submit, tests)',
     load: async () => (await import('./mcp')).mcpCommand,
@@ -67,5 +82,10 @@ export const commands: CliCommandEntry[] = [
     name: 'study',
     summary: 'run a human study: validate, start/submit a session, export rows, report, withdraw',
     load: async () => (await import('./study')).studyCommand,
+  },
+  {
+    name: 'sweci',
+    summary: 'SWE-CI tasks: init, the Architect/Programmer loop in place, submit iterations, score (EvoScore)',
+    load: async () => (await import('./sweci')).sweciCommand,
   },
 ];

@@ -7,6 +7,7 @@ import { RunInUseError } from '../../core/run/engine';
 import { STASH_PREFIX } from '../../core/run/refs';
 import { openWorkspace } from '../../infra/runs/workspace';
 import { formatDuration, table } from '../format';
+import { sweciSummary, sweciSummaryLine } from '../../app/sweci/summary';
 
 const usage = `usage: chainlens status [--dir <workdir>] [--json]
 
@@ -45,12 +46,24 @@ export const statusCommand: CliCommand = {
     const stashes = (await ws.git.listStashes()).filter((s) => s.message.startsWith(STASH_PREFIX));
     if (values.json) {
       io.out(
-        JSON.stringify({ ...statusJson(state, chain, ws.dir, dirty), stateDir: ws.store.root, stashes, busy }, null, 2),
+        JSON.stringify(
+          {
+            ...statusJson(state, chain, ws.dir, dirty),
+            stateDir: ws.store.root,
+            stashes,
+            busy,
+            sweci: sweciSummary(ws.store.root, state.runId),
+          },
+          null,
+          2,
+        ),
       );
       return 0;
     }
     printStatus(io, state, chain, ws.dir, dirty);
     io.out(`\nstate  ${ws.store.root}`);
+    const sweci = sweciSummary(ws.store.root, state.runId);
+    if (sweci) io.out(sweciSummaryLine(sweci));
     for (const s of stashes) io.out(stashLine(s));
     if (busy) io.err(`note: ${busy}`);
     return 0;

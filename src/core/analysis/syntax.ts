@@ -34,6 +34,8 @@ export interface SyntaxTreeLike {
    * holding none. Undefined when they cannot be had that way.
    */
   startsOf?(types: ReadonlySet<string>): readonly number[] | undefined;
+  /** Where the first syntax error (an ERROR or MISSING node) is, or null when the text parsed cleanly. */
+  firstSyntaxError?(): SyntaxPoint | null;
   /** Frees the tree (wasm memory is not garbage collected). */
   delete(): void;
 }

@@ -1,5 +1,7 @@
 import type { GradeExplained } from './grading';
 import type { EvalErrorKind, StepEvalStatus } from '../../protocol/evaluation';
+import type { FilterOutcome, StepGrading } from '../../protocol/codethread';
+import { pr1Filter } from '../codethread/filter';
 
 /** What the container run reported (src/infra/docker's EvaluationResult, minus the log). */
 export interface ContainerFacts {
@@ -15,15 +17,21 @@ export interface StepVerdict {
   resolved: boolean;
   error: string | null;
   errorKind: EvalErrorKind | null;
+  /** A step graded by CodeThread's PR1 filter: its outcome (resolved = the filter passed). */
+  filter?: FilterOutcome;
 }
 
 /**
  * One step's outcome. Order matters: trouble that stops the tests (environment, cancel, timeout,
  * a patch that does not apply) is an error before any grading; a log the harness would not grade
  * is an error too, the environment's when no tests ran at all (docs/reference/run-modes.md, "Outcomes"); otherwise
- * resolved means the harness's RESOLVED_FULL.
+ * resolved means the harness's RESOLVED_FULL (or, for a step graded by the PR1 filter, that it passed).
  */
-export function stepVerdict(facts: ContainerFacts, graded: GradeExplained | null): StepVerdict {
+export function stepVerdict(
+  facts: ContainerFacts,
+  graded: GradeExplained | null,
+  grading: StepGrading = 'resolve',
+): StepVerdict {
   const error = (errorKind: EvalErrorKind, message: string): StepVerdict => ({
     status: 'error',
     resolved: false,
@@ -49,6 +57,17 @@ export function stepVerdict(facts: ContainerFacts, graded: GradeExplained | null
             ? 'patch'
             : 'log';
     return error(kind, graded.problem.message);
+  }
+  if (grading === 'pr1-filter') {
+    // docs/reference/codethread.md: every P2P passes and every F2P still fails.
+    const filter = pr1Filter(graded.grade.tests_status);
+    return {
+      status: filter.passed ? 'resolved' : 'unresolved',
+      resolved: filter.passed,
+      error: null,
+      errorKind: null,
+      filter,
+    };
   }
   const resolved = graded.grade.resolution === 'RESOLVED_FULL';
   return { status: resolved ? 'resolved' : 'unresolved', resolved, error: null, errorKind: null };

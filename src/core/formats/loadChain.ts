@@ -1,6 +1,7 @@
 import type { Chain } from '../../protocol/chain';
 import { UserError } from '../util/errors';
 import { chainFromChainSwe, isChainSweDocument, pickChainSweDocument } from './chainswe';
+import { chainFromCodeThread, isCodeThreadDocument } from './codethread';
 import { parseJsonDocuments } from './documents';
 import { chainFromSweBench } from './swebench';
 import { chainFromSweBenchPro, isSweBenchProInstance } from './swebenchPro';
@@ -40,7 +41,8 @@ export function loadChain(fileName: string, text: string, options: LoadChainOpti
     }
     if (options.instanceIds?.length)
       throw new UserError('--instances applies to SWE-bench instance files, not ChainSWE chains', 'usage');
-    return chainFromChainSwe(fileName, pickChainSweDocument(fileName, docs, options.chainId));
+    const doc = pickChainSweDocument(fileName, docs, options.chainId);
+    return isCodeThreadDocument(doc.value) ? chainFromCodeThread(fileName, doc) : chainFromChainSwe(fileName, doc);
   }
   const looksLikeInstances =
     Array.isArray(first) || (typeof first === 'object' && first !== null && 'instance_id' in first);

@@ -1,5 +1,6 @@
 import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
 import { UserError } from '../util/errors';
+import { isSubset } from './chainReport';
 
 /**
  * Why an unresolved step failed (ChainSWE's failure fingerprints):
@@ -8,7 +9,12 @@ import { UserError } from '../util/errors';
  */
 export type FailureFingerprint = 'broke-working-code' | 'left-bug-unfixed' | 'no-usable-patch';
 
-export function fingerprint(step: StepEvaluation): FailureFingerprint | null {
+/** Works on anything carrying a step's verdict and test buckets (eval reports, batch records). */
+export function fingerprint(
+  step: Pick<StepEvaluation, 'resolved' | 'status'> & {
+    tests_status: Pick<StepEvaluation['tests_status'], 'PASS_TO_PASS'>;
+  },
+): FailureFingerprint | null {
   if (step.resolved) return null;
   if (step.status === 'empty_patch' || step.status === 'error') return 'no-usable-patch';
   if (step.tests_status.PASS_TO_PASS.failure.length > 0) return 'broke-working-code';
@@ -23,6 +29,8 @@ export interface RunSummary {
   /** Per-bug success rate. */
   rate: number;
   fullChain: boolean;
+  /** Only some of the chain's steps were evaluated: no full-chain verdict either way. */
+  subset: boolean;
 }
 
 export interface PositionRow {
@@ -57,11 +65,22 @@ function summarize(r: ChainEvaluation): RunSummary {
     total,
     rate: total ? r.resolved_steps / total : 0,
     fullChain: r.full_chain_resolved,
+    subset: isSubset(r),
   };
 }
 
 /** ChainSWE numbers bug fixes from 1 (`order`, 1-indexed): the first has no earlier work to inherit. */
 const FIRST_POSITION = 1;
+
+/**
+ * A step's 1-based place in the chain: from the report's chain_orders (orders need not start at
+ * 1, and a subset report may not hold the first step); reports of earlier versions lack them, and
+ * there the order stands in, as it did.
+ */
+function positionOf(report: ChainEvaluation, order: number): number {
+  const index = report.chain_orders?.indexOf(order) ?? -1;
+  return index >= 0 ? index + 1 : order;
+}
 
 /** Oracle vs Seq evaluations of one chain, step by step. */
 export function compareRuns(oracle: ChainEvaluation, seq: ChainEvaluation): RunComparison {
@@ -74,12 +93,13 @@ export function compareRuns(oracle: ChainEvaluation, seq: ChainEvaluation): RunC
   for (const o of oracle.steps) {
     const s = seqByOrder.get(o.order);
     if (!s) continue;
+    const position = positionOf(oracle, o.order);
     positions.push({
       order: o.order,
       instanceId: o.instance_id,
       oracle: o.status,
       seq: s.status,
-      chainError: o.order > FIRST_POSITION && o.resolved && !s.resolved,
+      chainError: position > FIRST_POSITION && o.resolved && !s.resolved,
       seqFingerprint: fingerprint(s),
       oracleFingerprint: fingerprint(o),
     });

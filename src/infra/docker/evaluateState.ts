@@ -21,10 +21,12 @@ import { LogSink } from './logSink';
 import { createManagedContainer, removeManagedContainer } from './managed';
 import { sweepOrphansInBackground } from './orphans';
 import { openRepoArchive, type RepoArchive } from './repoArchive';
-import { detectRepoPath } from './repoPath';
+import { locateRepoInImage } from './repoPath';
 import { tarArchive } from './tar';
 
 export const DEFAULT_TIMEOUT_S = 1800;
+/** How long the log stream may stay open after its container stopped before it is cut. */
+const STREAM_END_GRACE_MS = 5000;
 
 export interface EvaluateStateOptions {
   readonly image: string;
@@ -137,18 +139,21 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
     checkCancel();
     const docker = o.docker ?? (await connectDocker());
     sweepOrphansInBackground(docker);
-    await ensureImage(o.image, o.onPullProgress, docker);
+    const imageId = await ensureImage(o.image, o.onPullProgress, docker);
     checkCancel();
-    const repoPath =
+    const located =
       o.repoPathInImage === undefined
-        ? await detectRepoPath(o.image, o.baseCommit, docker, o.runId)
-        : o.repoPathInImage;
+        ? await locateRepoInImage(o.image, o.baseCommit, docker, o.runId, imageId)
+        : o.repoPathInImage === null
+          ? null
+          : { path: o.repoPathInImage, headIsBase: true };
+    const repoPath = located?.path ?? null;
     checkCancel();
     const bundle = buildEvalBundle({
       repo:
-        repoPath === null
+        located === null
           ? { kind: 'copy-in', baseCommit: o.baseCommit }
-          : { kind: 'in-image', path: repoPath, baseCommit: o.baseCommit },
+          : { kind: 'in-image', path: located.path, baseCommit: o.baseCommit, resetToBase: !located.headIsBase },
       stateDiff: o.stateDiff,
       testPatches: o.testPatches,
       testCmd: o.testCmd,
@@ -211,7 +216,15 @@ function judge(
     return {
       ...NOTHING,
       environmentError:
-        'Could not set up the repository copy inside the container (git init/commit failed; see the log).',
+        'Could not set up the repository inside the container (git init/commit/reset failed; see the log).',
+    };
+  }
+  if (run.statusCode === RUN_EXIT.noRepoInImage) {
+    return {
+      ...NOTHING,
+      environmentError:
+        `The image ${o.image} has no git repository at ${o.repoPathInImage ?? 'the path found for it'}: ` +
+        'give the path where the image holds it, or none to copy the repository in (--repo-path-in-image, chainlens.repoPathInImage).',
     };
   }
   if (run.statusCode === RUN_EXIT.patchFailed) return { ...NOTHING, patchApplied: false };
@@ -306,8 +319,12 @@ async function runContainer(
     clearTimeout(timer);
     await feeding;
     if (feedError) throw feedError;
-    // The attach stream ends when the container stops; do not hang if the engine keeps it open.
-    await Promise.race([streamDone, new Promise((r) => setTimeout(r, 5000))]);
+    // The attach stream ends when the container stops; do not hang if the engine keeps it open. The
+    // fallback timer is cleared as soon as the stream ends: a pending timer would hold the CLI
+    // process open for its whole length after the result is printed.
+    let fallback: NodeJS.Timeout | undefined;
+    await Promise.race([streamDone, new Promise((r) => (fallback = setTimeout(r, STREAM_END_GRACE_MS)))]);
+    clearTimeout(fallback);
     stream.destroy();
     const state = (await container.inspect()).State;
     return { statusCode: StatusCode, oomKilled: state.OOMKilled };

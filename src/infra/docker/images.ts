@@ -46,23 +46,25 @@ function pull(docker: Docker, image: string, onProgress?: (e: PullProgress) => v
   });
 }
 
-/** Makes sure `image` is present: nothing to do when it is local, else a pull with progress events. */
+/**
+ * Makes sure `image` is present: nothing to do when it is local, else a pull with progress events.
+ * Returns the image's id (what the repository probe's cache is keyed by).
+ */
 export async function ensureImage(
   image: string,
   onProgress?: (e: PullProgress) => void,
   docker?: Docker,
-): Promise<void> {
+): Promise<string> {
   const client = docker ?? (await connectDocker());
   try {
-    await client.getImage(image).inspect();
-    return;
+    return (await client.getImage(image).inspect()).Id;
   } catch (e) {
     if (statusCode(e) !== 404)
       throw new UserError(`Docker could not look up image ${image}: ${errorText(e)}`, 'environment');
   }
   try {
     await pull(client, image, onProgress);
-    await client.getImage(image).inspect();
+    return (await client.getImage(image).inspect()).Id;
   } catch (e) {
     throw imageUnavailableError(image, errorText(e));
   }

@@ -1,6 +1,6 @@
 export { connectDocker, dockerHostDescription } from './connect';
 export { ensureImage, imageUnavailableError, type PullProgress } from './images';
-export { detectRepoPath } from './repoPath';
+export { detectRepoPath, locateRepoInImage, type RepoInImage } from './repoPath';
 export { sweepContainers, createManagedContainer, removeManagedContainer } from './managed';
 export { managedLabels, isOrphan, LABEL_MANAGED, LABEL_RUN, LABEL_PID, LABEL_PID_START, LABEL_HOST } from './owner';
 export { sweepOrphanContainers, sweepOrphansInBackground, orphanSweepSettled } from './orphans';

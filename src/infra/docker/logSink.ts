@@ -43,11 +43,14 @@ export class LogSink {
     return this.parts.join('');
   }
 
+  /** Ends the file and waits until its descriptor is closed ('finish' comes before that): nothing is left in flight. */
   async close(): Promise<void> {
     this.emit(this.decoder.end());
-    await new Promise<void>((resolve, reject) =>
-      this.file.end((err?: Error | null) => (err ? reject(err) : resolve())),
-    );
+    await new Promise<void>((resolve, reject) => {
+      this.file.once('error', reject);
+      this.file.once('close', () => resolve());
+      this.file.end();
+    });
   }
 
   private emit(text: string): void {

@@ -130,7 +130,8 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
   const testPatches = chain.steps
     .slice(0, index + 1)
     .map((s) => s.testPatch)
-    .filter((p) => p.trim() !== '');
+    // The same test patch twice (both steps of a CodeThread task carry the instance's) is applied once.
+    .filter((p, i, all) => p.trim() !== '' && all.indexOf(p) === i);
   // A dataset's own parser and eval type (newer SWE-bench datasets carry them) win over the repository's.
   const parser = chainStep.logParser ?? parserForRepo(chain.repo);
   const evalType = chainStep.evalType ?? evalTypeForRepo(chain.repo, profile);
@@ -176,7 +177,7 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
         version: chainStep.version,
       })
     : null;
-  const verdict = stepVerdict({ ...run, timeoutS }, graded);
+  const verdict = stepVerdict({ ...run, timeoutS }, graded, chainStep.grading);
   const result: StepEvaluation = {
     ...base,
     status: verdict.status,
@@ -187,6 +188,8 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     tests_status: graded ? graded.grade.tests_status : noTests,
     status_map: graded?.grade.status_map ?? {},
     duration_s: Math.round(run.durationS * 100) / 100,
+    ...(chainStep.grading === 'pr1-filter' ? { grading: 'pr1-filter' as const } : {}),
+    ...(verdict.filter ? { filter: verdict.filter } : {}),
   };
   const report = buildInstanceReport(
     step.instanceId,

@@ -6,6 +6,7 @@
 //     worktrees/<id>/         one work tree's state (RunStore): runs, journal, lock, evaluations
 //       worktree.json         which work tree it belongs to (tells a moved tree from a copied one)
 //     locks/<hash>.lock       checkout targets being created (a --dir that does not exist yet)
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -14,7 +15,20 @@ import { UserError } from '../../core/util/errors';
 import { writeFileAtomic } from '../files';
 import { createExclusive } from './exclusiveFile';
 
+/**
+ * A data directory for one call chain instead of the per-user one: a batch keeps the state of
+ * its work trees inside its run directory (docs/reference/batch.md), without changing what the
+ * rest of the process (a VS Code window, say) uses.
+ */
+const scopedRoot = new AsyncLocalStorage<string>();
+
+export function withDataRoot<T>(root: string, fn: () => Promise<T>): Promise<T> {
+  return scopedRoot.run(resolve(root), fn);
+}
+
 export function dataRoot(): string {
+  const scoped = scopedRoot.getStore();
+  if (scoped) return scoped;
   if (process.env.CHAINLENS_DATA) return resolve(process.env.CHAINLENS_DATA);
   return join(process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'chainlens');
 }

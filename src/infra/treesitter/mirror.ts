@@ -313,6 +313,19 @@ export class LazyMirror implements SyntaxTreeLike {
     return starts.sort((a, b) => a - b);
   }
 
+  /** Descends along `hasError` to the first ERROR or MISSING node (tree-sitter marks the path to it). */
+  firstSyntaxError(): SyntaxPoint | null {
+    this.live();
+    let node = this.tree.rootNode;
+    if (!node.hasError) return null;
+    for (;;) {
+      if (node.isError || node.isMissing) return this.at(node.startIndex);
+      const next = node.children.find((c) => c !== null && c.hasError);
+      if (!next) return this.at(node.startIndex);
+      node = next;
+    }
+  }
+
   /** Whether the wasm tree is still there (not deleted). */
   get alive(): boolean {
     return this.cursor !== undefined;

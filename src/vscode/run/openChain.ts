@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { parseAuthorsSpec, resolveAuthors, type AuthorKind } from '../../core/run/plan';
 import { UserError } from '../../core/util/errors';
+import { pickConditionAuthors } from '../codethread/conditionPick';
 import type { Chain } from '../../protocol/chain';
 import type { RunMode } from '../../protocol/run';
 import { readRecordedAuthors, recordedPatches, type RecordedAuthors } from '../../app/run/inputs';
@@ -221,6 +222,11 @@ async function pickMode(given: RunMode | undefined): Promise<RunMode> {
 async function pickAuthors(chain: Chain, given: string | undefined): Promise<AuthorKind[]> {
   const n = chain.steps.length;
   if (given) return parseAuthorsSpec(given, n);
+  if (chain.codethread) {
+    const spec = await pickConditionAuthors();
+    if (!spec) throw CANCELLED;
+    return parseAuthorsSpec(spec, n);
+  }
   type Item = vscode.QuickPickItem & { spec?: string };
   const items: Item[] = [
     {

@@ -36,13 +36,17 @@ suite('ChainLens agent tools (vscode.lm)', () => {
     assert.equal(services.run?.state.currentStep, 1, 'the demo workspace was checked out at step 1');
   });
 
-  test('the four tools are registered with their schemas', () => {
+  test('the four tools, and the four of the SWE-CI loop, are registered with their schemas', () => {
     const ours = vscode.lm.tools.filter((t) => t.name.startsWith('chainlens_'));
     assert.deepEqual(ours.map((t) => t.name).sort(), [
       'chainlens_get_current_step',
       'chainlens_get_run_status',
       'chainlens_run_tests',
       'chainlens_submit_step',
+      'chainlens_sweci_get_gap',
+      'chainlens_sweci_get_requirement',
+      'chainlens_sweci_submit_iteration',
+      'chainlens_sweci_write_requirement',
     ]);
     const submit = ours.find((t) => t.name === 'chainlens_submit_step')!;
     assert.deepEqual(Object.keys((submit.inputSchema as { properties: object }).properties).sort(), [
@@ -50,6 +54,11 @@ suite('ChainLens agent tools (vscode.lm)', () => {
       'summary',
     ]);
   });
+
+  test('a SWE-CI tool on a run that is not a SWE-CI task answers an error the model can read', async () => {
+    const text = await invoke('chainlens_sweci_get_gap', {});
+    assert.match(text, /^Error: the run '.*' in .* is not a SWE-CI run/);
+  }, 30_000);
 
   test('get_current_step answers the problem statement of step 1 and nothing of the answers', async () => {
     const view = JSON.parse(await invoke('chainlens_get_current_step', {}));

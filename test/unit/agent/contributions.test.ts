@@ -5,10 +5,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_TOOLS } from '../../../src/core/agent/tools';
+import { SWECI_TOOLS } from '../../../src/core/sweci/tools';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8'));
 
-test('package.json languageModelTools are exactly the agent tools, with the same descriptions and schemas', () => {
+test('package.json languageModelTools are exactly the agent tools and the SWE-CI tools, with the same descriptions and schemas', () => {
   const contributed = pkg.contributes.languageModelTools as {
     name: string;
     modelDescription: string;
@@ -16,8 +17,13 @@ test('package.json languageModelTools are exactly the agent tools, with the same
   }[];
   assert.deepEqual(
     contributed.map((t) => t.name),
-    AGENT_TOOLS.map((t) => `chainlens_${t.name}`),
+    [...AGENT_TOOLS.map((t) => `chainlens_${t.name}`), ...SWECI_TOOLS.map((t) => `chainlens_sweci_${t.name}`)],
   );
+  for (const tool of SWECI_TOOLS) {
+    const c = contributed.find((t) => t.name === `chainlens_sweci_${tool.name}`)!;
+    assert.equal(c.modelDescription, tool.description);
+    assert.deepEqual(c.inputSchema, tool.inputSchema);
+  }
   for (const tool of AGENT_TOOLS) {
     const c = contributed.find((t) => t.name === `chainlens_${tool.name}`)!;
     assert.equal(c.modelDescription, tool.description);

@@ -83,8 +83,24 @@ test('rates and full-chain success of each side; positions only where both repor
   const oracle = report('oracle', ['resolved', 'resolved', 'resolved', 'resolved']);
   const seq = report('seq', ['resolved', 'left-bug', 'resolved']);
   const c = compareRuns(oracle, seq);
-  assert.deepEqual(c.oracle, { mode: 'oracle', runId: 'oracle-run', resolved: 4, total: 4, rate: 1, fullChain: true });
-  assert.deepEqual(c.seq, { mode: 'seq', runId: 'seq-run', resolved: 2, total: 3, rate: 2 / 3, fullChain: false });
+  assert.deepEqual(c.oracle, {
+    mode: 'oracle',
+    runId: 'oracle-run',
+    resolved: 4,
+    total: 4,
+    rate: 1,
+    fullChain: true,
+    subset: false,
+  });
+  assert.deepEqual(c.seq, {
+    mode: 'seq',
+    runId: 'seq-run',
+    resolved: 2,
+    total: 3,
+    rate: 2 / 3,
+    fullChain: false,
+    subset: false,
+  });
   assert.deepEqual(
     c.positions.map((p) => [p.order, p.instanceId, p.oracle, p.seq]),
     [
@@ -98,7 +114,15 @@ test('rates and full-chain success of each side; positions only where both repor
 
 test('an empty report has rate 0 and no full chain', () => {
   const empty = compareRuns(report('oracle', []), report('seq', []));
-  assert.deepEqual(empty.seq, { mode: 'seq', runId: 'seq-run', resolved: 0, total: 0, rate: 0, fullChain: false });
+  assert.deepEqual(empty.seq, {
+    mode: 'seq',
+    runId: 'seq-run',
+    resolved: 0,
+    total: 0,
+    rate: 0,
+    fullChain: false,
+    subset: false,
+  });
   assert.deepEqual(empty.positions, []);
 });
 

@@ -50,6 +50,11 @@ const ALLOWED: { file: string; paths: string[]; why: string }[] = [
     why: 'a lock that serialises npm installs of provisioning runs started at once',
   },
   {
+    file: 'test/fixtures/trajectories/sweagent_demonstration_function_calling_simple.traj',
+    paths: ['/Users/fuchur'],
+    why: "a real SWE-agent demonstration file, kept as published: its author's machine, not ours",
+  },
+  {
     file: 'src/infra/docker/repoPath.ts',
     paths: ['/root/'],
     why: 'where a repository may sit inside an image',

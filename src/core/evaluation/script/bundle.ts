@@ -10,11 +10,14 @@ export const COPY_IN_REPO_DIR = '/chainlens/repo';
 /** The tag the copied-in repository's single commit gets; the eval script resets to it. */
 export const COPY_IN_BASE_REF = 'chainlens-base';
 /** Exit codes of run.sh (and of the stdin bootstrap) that are not the eval script's own. */
-export const RUN_EXIT = { setupFailed: 80, patchFailed: 81, noTar: 82 } as const;
+export const RUN_EXIT = { setupFailed: 80, patchFailed: 81, noTar: 82, noRepoInImage: 83 } as const;
 
 export type RepoPlacement =
-  /** The image holds a git work tree at `path` whose HEAD is the base commit. */
-  | { readonly kind: 'in-image'; readonly path: string; readonly baseCommit: string }
+  /**
+   * The image holds a git work tree at `path` whose HEAD is the base commit, or (`resetToBase`)
+   * a later commit whose history holds it: the work tree is put back at the base first.
+   */
+  | { readonly kind: 'in-image'; readonly path: string; readonly baseCommit: string; readonly resetToBase?: boolean }
   /** The image lacks the repo: its files are copied to COPY_IN_REPO_DIR and committed there. */
   | { readonly kind: 'copy-in'; readonly baseCommit: string };
 
@@ -72,6 +75,24 @@ function prepareScript(baseCommit: string): string {
 }
 
 /**
+ * Before anything touches a repository the image is said to hold: a path with no git work tree
+ * there is the placement's fault, not the patch's, and ends the run with its own exit code. A
+ * work tree at a later commit is reset to the base (its history holds it; the probe checked).
+ */
+function inImageChecks(repoDir: string, baseCommit: string, resetToBase: boolean): string[] {
+  const dir = shellQuote(repoDir);
+  const lines = [
+    `git -c safe.directory='*' -C ${dir} rev-parse --verify -q HEAD >/dev/null 2>&1 || { echo ${shellQuote(`ChainLens: the image has no git repository at ${repoDir}`)}; exit ${RUN_EXIT.noRepoInImage}; }`,
+  ];
+  if (resetToBase)
+    lines.push(
+      `echo ${shellQuote(`ChainLens: resetting ${repoDir} from its HEAD to the base commit ${baseCommit}`)}`,
+      `git -c safe.directory='*' -C ${dir} reset -q --hard ${shellQuote(baseCommit)} || exit ${RUN_EXIT.setupFailed}`,
+    );
+  return lines;
+}
+
+/**
  * The files and command of one evaluation container: run.sh runs set-up (copy-in only), applies
  * the state diff with the harness's fallback chain, then execs the harness-shaped eval script.
  */
@@ -92,6 +113,10 @@ export function buildEvalBundle(input: EvalBundleInput): EvalBundle {
     files.push({ path: `${BUNDLE_DIR}/prepare.sh`, content: prepareScript(input.repo.baseCommit), mode: 0o755 });
     run.push(
       `bash ${BUNDLE_DIR}/prepare.sh || { echo 'ChainLens: could not set up the repository copy in the container'; exit ${RUN_EXIT.setupFailed}; }`,
+    );
+  } else {
+    run.push(
+      ...inImageChecks(repoDir, input.repo.baseCommit, input.repo.kind === 'in-image' && !!input.repo.resetToBase),
     );
   }
   if (input.stateDiff.trim() === '') {

@@ -80,3 +80,31 @@ test("the test command's exit code is read from the script's echo, not from its 
   assert.equal(testExitCodeFromLog(log), 1);
   assert.equal(testExitCodeFromLog("+ echo '>>>>> Test Exit Code: 0'\n"), null);
 });
+
+test('an image said to hold the repo is checked first: no git work tree there ends the run with its own exit code', () => {
+  const b = buildEvalBundle({
+    repo: { kind: 'in-image', path: '/srv/app', baseCommit: base },
+    stateDiff,
+    testPatches: [testPatch],
+    testCmd: 'pytest -rA',
+  });
+  const run = file(b, 'run.sh')!.content.split('\n');
+  const check = run.findIndex((l) => l.includes(`exit ${RUN_EXIT.noRepoInImage}`));
+  const apply = run.findIndex((l) => l.includes('apply_state.sh'));
+  assert.ok(check > 0 && check < apply, 'the check runs before the state diff is applied');
+  assert.match(run[check], /-C \/srv\/app rev-parse --verify -q HEAD/);
+  assert.ok(!run.some((l) => l.includes('reset -q --hard')), 'a HEAD at the base is used as it is');
+});
+
+test('an image whose HEAD is a later commit over the base: the work tree is reset to the base before the state diff', () => {
+  const b = buildEvalBundle({
+    repo: { kind: 'in-image', path: '/testbed', baseCommit: base, resetToBase: true },
+    stateDiff,
+    testPatches: [testPatch],
+    testCmd: 'pytest -rA',
+  });
+  const run = file(b, 'run.sh')!.content.split('\n');
+  const reset = run.findIndex((l) => l.includes(`reset -q --hard ${base} || exit ${RUN_EXIT.setupFailed}`));
+  const apply = run.findIndex((l) => l.includes('apply_state.sh'));
+  assert.ok(reset > 0 && reset < apply, run.join('\n'));
+});

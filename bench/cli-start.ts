@@ -1,0 +1,52 @@
+// How long `chainlens` takes to start and answer, against `node -e 0` (the runtime's own start),
+// all three as processes, interleaved: `chainlens --help` (the command table only) and
+// `chainlens status` on a checked-out demo work tree (one command's code, the run state read).
+//
+//   npm run build && node --import tsx bench/cli-start.ts [repetitions]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { interleave, report, timedProcess } from './lib/interleave';
+
+const ROOT = resolve(__dirname, '..');
+const CLI = join(ROOT, 'dist/cli.js');
+const reps = Number(process.argv[2] ?? 15);
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'chainlens-bench-start-'));
+  const env = { ...process.env, CHAINLENS_DATA: join(work, 'data') };
+  const repo = join(work, 'invoicekit');
+  execFileSync('bash', [join(ROOT, 'scripts/build-demo-repo.sh'), repo], { stdio: 'ignore' });
+  const dir = join(work, 'run');
+  execFileSync(process.execPath, [CLI, 'checkout', join(ROOT, 'demo/chain.json'), '--repo', repo, '--dir', dir], {
+    env,
+    stdio: 'ignore',
+  });
+  const side = (name: string, args: string[], check: RegExp) => ({
+    name,
+    run: async () => {
+      const r = await timedProcess(process.execPath, args, { env });
+      if (r.code !== 0 || !check.test(r.stdout)) throw new Error(`${name} failed:\n${r.stdout}${r.stderr}`);
+      return r.ms;
+    },
+  });
+  try {
+    const measured = await interleave(
+      [
+        side('node -e 0', ['-e', '0'], /^$/),
+        side('chainlens --help', [CLI, '--help'], /usage: chainlens/),
+        side('chainlens status', [CLI, 'status', '--dir', dir], /step 1/),
+      ],
+      reps,
+    );
+    console.log(report(`cli-start, ${reps} rounds`, measured, 'node -e 0'));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 2;
+});

@@ -1,0 +1,134 @@
+import { BATCH_FORMAT, BATCH_VERSION, type BatchManifest } from '../../protocol/batch';
+import type { GradingProfile } from '../../protocol/grading';
+import type { RunMode } from '../../protocol/run';
+import { imageReferenceProblem } from '../../core/formats/imageReference';
+import { isUserError, UserError } from '../../core/util/errors';
+import { readDataset } from '../../infra/batch/dataset';
+import { checkSourceCoversDataset, loadSource, parseSourceSpec } from '../../infra/batch/sources';
+import { BatchRunDir } from '../../infra/batch/runDir';
+import { connectDocker, ensureImage } from '../../infra/docker';
+import { describeRepoSource, parseRepoSource } from '../../infra/git/mirror';
+
+export interface PlanBatchOptions {
+  readonly cwd: string;
+  readonly runDir: string;
+  readonly dataset: readonly string[];
+  /** `gold`, a predictions file or a trajectory folder, optionally `name=path`. */
+  readonly sources: readonly string[];
+  readonly modes: readonly RunMode[];
+  /** `path|url` for every chain, or `owner/name=path|url` per repository. */
+  readonly repos: readonly string[];
+  readonly profile?: GradingProfile;
+  readonly timeoutS?: number;
+  readonly image?: string;
+  /** An absolute path, or `none` (the image lacks the repository: copy it in). */
+  readonly repoPathInImage?: string;
+}
+
+/**
+ * Reads and checks everything a batch needs (dataset, prediction sources, repositories, the
+ * engine, every image) and returns its manifest; writes nothing, so bad input leaves no trace.
+ */
+export async function planBatch(o: PlanBatchOptions): Promise<BatchManifest> {
+  if (o.dataset.length === 0) throw new UserError('give at least one dataset file', 'usage');
+  if (o.sources.length === 0)
+    throw new UserError('give at least one --predictions source (a file, a folder, or gold)', 'usage');
+  if (o.image !== undefined && imageReferenceProblem(o.image))
+    throw new UserError(`--image: ${imageReferenceProblem(o.image)}`, 'usage');
+  if (o.repoPathInImage !== undefined && o.repoPathInImage !== 'none' && !o.repoPathInImage.startsWith('/'))
+    throw new UserError(`--repo-path-in-image must be an absolute path or none, not '${o.repoPathInImage}'`, 'usage');
+  const sources = o.sources.map((s) => parseSourceSpec(o.cwd, s));
+  const names = new Set<string>();
+  for (const s of sources) {
+    if (names.has(s.name))
+      throw new UserError(`two --predictions sources are named '${s.name}'; name them with name=path`, 'usage');
+    names.add(s.name);
+  }
+  const chains = await readDataset(o.cwd, o.dataset);
+  const ids = new Set(chains.flatMap((c) => c.chain.steps.map((s) => s.instanceId)));
+  for (const s of sources) checkSourceCoversDataset(loadSource(s), ids);
+
+  const repos: Record<string, string> = {};
+  for (const spec of o.repos) {
+    const m = /^([^=/\s]+\/[^=\s]+)=(.+)$/.exec(spec);
+    const source = parseRepoSource(m ? m[2] : spec, o.cwd);
+    repos[m ? m[1] : '*'] = describeRepoSource(source);
+  }
+  const unrepo = [...new Set(chains.map((c) => c.chain.repo))].filter((r) => !repos[r] && !repos['*']);
+  if (unrepo.length)
+    throw new UserError(
+      `no --repo for ${unrepo.join(', ')}: give --repo <path> or --repo <owner/name>=<path>`,
+      'usage',
+    );
+
+  const noImage = chains.filter((c) => !c.chain.dockerImage && !o.image);
+  if (noImage.length)
+    throw new UserError(
+      `chain(s) ${noImage
+        .map((c) => c.chain.id)
+        .slice(0, 5)
+        .join(', ')} name no docker_image; give one with --image`,
+      'usage',
+    );
+  const docker = await connectDocker();
+  for (const image of new Set(chains.map((c) => o.image ?? c.chain.dockerImage!))) {
+    try {
+      await ensureImage(image, undefined, docker);
+    } catch (e) {
+      const users = chains.filter((c) => (o.image ?? c.chain.dockerImage) === image).map((c) => c.origin);
+      throw new UserError(
+        `${isUserError(e) ? e.message : String(e)} (named by ${users.slice(0, 3).join(', ')})`,
+        'environment',
+      );
+    }
+  }
+  return {
+    format: BATCH_FORMAT,
+    version: BATCH_VERSION,
+    created_at: new Date().toISOString(),
+    dataset: chains.map((c) => c.origin.replace(/:\d+$/, '')).filter((f, i, all) => all.indexOf(f) === i),
+    repos,
+    sources,
+    modes: [...o.modes],
+    chains: chains.map((c) => ({
+      id: c.chain.id,
+      origin: c.origin,
+      repo: c.chain.repo,
+      image: o.image ?? c.chain.dockerImage!,
+      steps: c.chain.steps.map((s) => ({ order: s.order, instance_id: s.instanceId })),
+    })),
+    options: {
+      profile: o.profile ?? 'swebench-v5',
+      timeout_s: o.timeoutS ?? null,
+      image: o.image ?? null,
+      repo_path_in_image: o.repoPathInImage ?? null,
+    },
+  };
+}
+
+/**
+ * The run directory for `planned`: a new one gets the manifest; an existing one must hold the
+ * same batch (dataset, sources, modes, chains), or resuming would mix two batches' records.
+ */
+export function openOrCreateRunDir(planned: BatchManifest, runDir: string): { dir: BatchRunDir; resumed: boolean } {
+  const dir = new BatchRunDir(runDir);
+  if (!dir.exists) {
+    dir.writeManifest(planned);
+    return { dir, resumed: false };
+  }
+  const old = dir.readManifest();
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const differs = [
+    !same(old.dataset, planned.dataset) && 'dataset files',
+    !same(old.sources, planned.sources) && 'prediction sources',
+    !same(old.modes, planned.modes) && 'modes',
+    !same(old.chains, planned.chains) && 'chains',
+    !same(old.options, planned.options) && 'evaluation options',
+  ].filter((x): x is string => !!x);
+  if (differs.length)
+    throw new UserError(
+      `${dir.root} holds another batch (its ${differs.join(', ')} differ); resume it with \`chainlens batch --resume ${dir.root}\`, or choose a new --run-dir`,
+      'usage',
+    );
+  return { dir, resumed: true };
+}

@@ -1,0 +1,336 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import type { BatchEvent, BatchManifest, BatchRecord } from '../../protocol/batch';
+import type { Chain } from '../../protocol/chain';
+import type { StepAuthor } from '../../protocol/run';
+import { BatchScheduler, laneId, type LaneKey, type LanePlan, type StepKey } from '../../core/batch';
+import { isUserError, UserError } from '../../core/util/errors';
+import { BatchRunDir } from '../../infra/batch/runDir';
+import { loadSource, type LoadedSource } from '../../infra/batch/sources';
+import { connectDocker, ensureImage, orphanSweepSettled } from '../../infra/docker';
+import { evaluateStep } from '../../infra/evaluation';
+import { parseRepoSource } from '../../infra/git/mirror';
+import { withDataRoot } from '../../infra/runs/stateDir';
+import { checkoutRun, type Workspace } from '../../infra/runs/workspace';
+import { readDataset } from '../../infra/batch/dataset';
+import { analyzeBatchStep } from './stepAnalysis';
+
+export interface RunBatchOptions {
+  readonly runDir: string;
+  readonly workers?: number;
+  /** Run again the steps whose record says the environment failed them (infra_failure). */
+  readonly retryFailed?: boolean;
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (e: BatchEvent) => void;
+  /** Lines for a person (lanes prepared, images pulled). */
+  readonly onNote?: (line: string) => void;
+}
+
+export interface BatchOutcome {
+  readonly manifest: BatchManifest;
+  readonly records: BatchRecord[];
+  readonly ranHere: number;
+  readonly cancelled: boolean;
+}
+
+/**
+ * What the engine can bear by default: one evaluation per core (each runs a test suite), at
+ * least one. docs/scaling.md has the figures behind it.
+ */
+export function defaultWorkers(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/**
+ * Runs (or resumes) the batch in `runDir`, whose manifest createBatch wrote: every (chain, source,
+ * mode, step) without a record is evaluated, `workers` at a time, fair across lanes
+ * (BatchScheduler), and its record written atomically as soon as it is done. A killed batch
+ * resumes where it stopped: finished steps keep their records and are never run again.
+ */
+export async function runBatch(o: RunBatchOptions): Promise<BatchOutcome> {
+  const dir = new BatchRunDir(o.runDir);
+  const manifest = dir.readManifest();
+  const lock = dir.lock();
+  try {
+    return await withDataRoot(dir.stateRoot, () => runLocked(dir, manifest, o));
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchOptions): Promise<BatchOutcome> {
+  const note = o.onNote ?? (() => {});
+  const chains = await chainsOf(manifest);
+  const sources = new Map(manifest.sources.map((s) => [s.name, loadSource(s)]));
+  const docker = await connectDocker();
+  for (const image of new Set(manifest.chains.map((c) => manifest.options.image ?? c.image))) {
+    try {
+      await ensureImage(image, undefined, docker);
+    } catch (e) {
+      const users = manifest.chains.filter((c) => (manifest.options.image ?? c.image) === image).map((c) => c.id);
+      throw new UserError(
+        `${isUserError(e) ? e.message : String(e)} (the image of chain ${users.slice(0, 5).join(', ')}${users.length > 5 ? ', …' : ''})`,
+        'environment',
+      );
+    }
+  }
+  dir.clearLeftovers();
+
+  const existing = dir.readRecords();
+  const done = new Map(
+    existing.map((r) => [laneId({ chainId: r.chain_id, source: r.source, mode: r.mode }) + `/${r.order}`, r]),
+  );
+  const isDone = (k: StepKey) => {
+    const r = done.get(`${laneId(k)}/${k.order}`);
+    return r !== undefined && !(o.retryFailed && r.infra_failure);
+  };
+  const plans: LanePlan[] = [];
+  // Chain-major within each source and mode, so the turns go chain 1, 2, 3, ... of one lane kind.
+  for (const mode of manifest.modes)
+    for (const source of manifest.sources)
+      for (const c of manifest.chains) {
+        const key: LaneKey = { chainId: c.id, source: source.name, mode };
+        plans.push({ ...key, orders: c.steps.map((s) => s.order).filter((order) => !isDone({ ...key, order })) });
+      }
+  const total =
+    manifest.chains.reduce((n, c) => n + c.steps.length, 0) * manifest.sources.length * manifest.modes.length;
+  let doneCount = total - plans.reduce((n, p) => n + p.orders.length, 0);
+  const workers = Math.max(1, o.workers ?? defaultWorkers());
+  o.onEvent?.({ event: 'start', total, done: doneCount, workers, run_dir: dir.root });
+
+  const scheduler = new BatchScheduler(plans);
+  const lanes = new Map<string, Promise<Workspace>>();
+  const records: BatchRecord[] = [];
+  let running = 0;
+  let failure: unknown;
+
+  const prepare = (k: LaneKey): Promise<Workspace> => {
+    const id = laneId(k);
+    let ws = lanes.get(id);
+    if (!ws) {
+      ws = prepareLane(dir, manifest, chains.get(k.chainId)!, sources.get(k.source)!, k);
+      lanes.set(id, ws);
+      ws.catch(() => undefined);
+    }
+    return ws;
+  };
+  const finishLane = async (k: LaneKey) => {
+    const ws = await lanes.get(laneId(k))?.catch(() => undefined);
+    lanes.delete(laneId(k));
+    if (ws) {
+      rmSync(ws.store.root, { recursive: true, force: true });
+      rmSync(ws.dir, { recursive: true, force: true });
+    }
+    note(`${laneId(k)}: done`);
+  };
+
+  const runOne = async (k: StepKey) => {
+    const chain = chains.get(k.chainId)!;
+    const source = sources.get(k.source)!;
+    let record: BatchRecord | null;
+    try {
+      const ws = await prepare(k);
+      record = await evaluateOne(dir, manifest, chain, source, k, ws, o.signal);
+    } catch (e) {
+      if (!isUserError(e)) throw e;
+      // The lane could not be set up (a gold patch that does not apply, a repository without the
+      // base commit): each of its steps is recorded as failed by the environment, with the reason.
+      record = failedRecord(chain, source, k, e.message);
+    }
+    if (!record) return; // cancelled: no verdict, nothing recorded
+    dir.writeRecord(record);
+    records.push(record);
+    doneCount++;
+    o.onEvent?.({
+      event: 'step',
+      chain_id: k.chainId,
+      source: k.source,
+      mode: k.mode,
+      order: k.order,
+      status: record.infra_failure ? `infra failure: ${record.error}` : record.status,
+      done: doneCount,
+      total,
+    });
+  };
+
+  await new Promise<void>((resolveAll) => {
+    const pump = () => {
+      while (!failure && !o.signal?.aborted && running < workers) {
+        const step = scheduler.next();
+        if (!step) break;
+        running++;
+        runOne(step)
+          .catch((e: unknown) => (failure ??= e))
+          .finally(() => {
+            running--;
+            const laneDone = scheduler.finished(step);
+            const after = laneDone ? finishLane(step) : Promise.resolve();
+            void after.finally(pump);
+          });
+      }
+      if (running === 0 && (failure || o.signal?.aborted || scheduler.drained)) resolveAll();
+    };
+    pump();
+  });
+  // Work trees of lanes cut short (cancel, failure) are not results: only records are.
+  for (const id of lanes.keys()) rmSync(join(dir.workRoot, id), { recursive: true, force: true });
+  rmSync(dir.workRoot, { recursive: true, force: true });
+  rmSync(dir.stateRoot, { recursive: true, force: true });
+  // Containers of killed batches on this engine are removed by the sweep connecting started.
+  await orphanSweepSettled();
+  if (failure) throw failure;
+  const cancelled = o.signal?.aborted ?? false;
+  const all = dir.readRecords();
+  o.onEvent?.({
+    event: 'end',
+    done: doneCount,
+    total,
+    infra_failures: all.filter((r) => r.infra_failure).length,
+    cancelled,
+  });
+  return { manifest, records: all, ranHere: records.length, cancelled };
+}
+
+async function chainsOf(manifest: BatchManifest): Promise<Map<string, Chain>> {
+  const files = [...new Set(manifest.dataset)];
+  const read = await readDataset('/', files);
+  const byId = new Map(read.map((c) => [c.chain.id, c.chain]));
+  const missing = manifest.chains.filter((c) => !byId.has(c.id)).map((c) => c.id);
+  if (missing.length)
+    throw new UserError(
+      `the dataset no longer holds chain(s) ${missing.slice(0, 5).join(', ')} that the run directory's manifest names`,
+      'input',
+    );
+  return byId;
+}
+
+function repoFor(manifest: BatchManifest, chain: Chain): string {
+  const repo = manifest.repos[chain.repo] ?? manifest.repos['*'];
+  if (!repo) throw new UserError(`no --repo for ${chain.repo} (chain ${chain.id})`, 'usage');
+  return repo;
+}
+
+/** The lane's work tree, checked out and replayed by the run engine (every step authored). */
+async function prepareLane(
+  dir: BatchRunDir,
+  manifest: BatchManifest,
+  chain: Chain,
+  source: LoadedSource,
+  k: LaneKey,
+): Promise<Workspace> {
+  const workdir = join(dir.workRoot, laneId(k));
+  const gold = source.source.kind === 'gold';
+  const authors: StepAuthor[] = chain.steps.map((s) =>
+    gold
+      ? { kind: 'gold' }
+      : {
+          kind: 'recorded',
+          model: source.predictions.get(s.instanceId)?.model ?? 'unknown',
+          source: source.source.path!,
+        },
+  );
+  const recorded = gold
+    ? {}
+    : Object.fromEntries(chain.steps.map((s) => [s.instanceId, source.predictions.get(s.instanceId)?.patch ?? null]));
+  const origin = manifest.chains.find((c) => c.id === chain.id)!.origin;
+  const { workspace } = await checkoutRun(
+    chain,
+    parseRepoSource(repoFor(manifest, chain), '/'),
+    workdir,
+    { chainFile: origin.replace(/:\d+$/, ''), mode: k.mode, authors, recorded },
+    () => {},
+    'batch',
+  );
+  return workspace;
+}
+
+async function evaluateOne(
+  dir: BatchRunDir,
+  manifest: BatchManifest,
+  chain: Chain,
+  source: LoadedSource,
+  k: StepKey,
+  ws: Workspace,
+  signal: AbortSignal | undefined,
+): Promise<BatchRecord | null> {
+  const result = await evaluateStep({
+    dir: ws.dir,
+    workspace: ws,
+    step: k.order,
+    source: 'submitted',
+    image: manifest.options.image ?? undefined,
+    repoPathInImage:
+      manifest.options.repo_path_in_image === 'none' ? null : (manifest.options.repo_path_in_image ?? undefined),
+    timeoutS: manifest.options.timeout_s ?? undefined,
+    profile: manifest.options.profile,
+    signal,
+  });
+  if (result.error_kind === 'cancelled') return null;
+  const index = chain.steps.findIndex((s) => s.order === k.order);
+  const chainStep = chain.steps[index];
+  let analysis = null;
+  if (k.mode === 'seq') {
+    const { state } = await ws.engine.open();
+    const step = state.steps[index];
+    if (step.start && step.end)
+      analysis = await analyzeBatchStep(
+        ws.dir,
+        step.start,
+        await ws.git.diff(step.start, step.end),
+        chainStep.goldPatch,
+      );
+  }
+  const log = dir.keepLog(k, result.log_path);
+  const prediction = source.predictions.get(chainStep.instanceId);
+  return {
+    version: 1,
+    chain_id: chain.id,
+    source: k.source,
+    mode: k.mode,
+    order: k.order,
+    position: index + 1,
+    instance_id: chainStep.instanceId,
+    status: result.status,
+    resolved: result.resolved,
+    error: result.error,
+    error_kind: result.error_kind,
+    infra_failure: result.error_kind === 'environment',
+    tests_status: { FAIL_TO_PASS: result.tests_status.FAIL_TO_PASS, PASS_TO_PASS: result.tests_status.PASS_TO_PASS },
+    duration_s: result.duration_s,
+    log,
+    analysis,
+    cost: source.costs.get(chainStep.instanceId) ?? null,
+    model: source.source.kind === 'gold' ? 'gold' : (prediction?.model ?? null),
+    finished_at: new Date().toISOString(),
+  };
+}
+
+function failedRecord(chain: Chain, source: LoadedSource, k: StepKey, error: string): BatchRecord {
+  const index = chain.steps.findIndex((s) => s.order === k.order);
+  const step = chain.steps[index];
+  return {
+    version: 1,
+    chain_id: chain.id,
+    source: k.source,
+    mode: k.mode,
+    order: k.order,
+    position: index + 1,
+    instance_id: step.instanceId,
+    status: 'error',
+    resolved: false,
+    error,
+    error_kind: 'environment',
+    infra_failure: true,
+    tests_status: {
+      FAIL_TO_PASS: { success: [], failure: [...step.failToPass] },
+      PASS_TO_PASS: { success: [], failure: [...step.passToPass] },
+    },
+    duration_s: 0,
+    log: '',
+    analysis: null,
+    cost: null,
+    model: source.source.kind === 'gold' ? 'gold' : (source.predictions.get(step.instanceId)?.model ?? null),
+    finished_at: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,3 @@
+import { runCliProcess } from './main';
+
+runCliProcess();

@@ -1,0 +1,53 @@
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { CliCommand } from '../command';
+import { parseCommandArgs } from '../args';
+import { UserError } from '../../core/util/errors';
+import { buildBatchReport, drillKeys, reportCsvFiles, reportHtml, reportText } from '../../core/batch';
+import { BatchRunDir } from '../../infra/batch/runDir';
+import { writeFileAtomic } from '../../infra/files';
+
+const usage = `usage: chainlens report <run-dir> [--json] [--csv <dir>] [--html <file>]
+
+The figures of a batch run directory (\`chainlens batch\`), from its records: per source and mode
+the resolve rate and full-chain success with Wilson 95% intervals, the resolve rate by chain
+position, the Oracle-to-Seq drop by position, failure fingerprints, chain errors (position 2 or
+later) traced to the earlier steps' overshoot/undershoot, and costs when trajectories carry them.
+Works on an unfinished batch too (the figures cover what is recorded). --json prints the report
+as JSON; --csv writes one CSV per table into <dir>; --html writes a page with the tables and charts.
+docs/reference/batch.md documents every column.`;
+
+export const reportCommand: CliCommand = {
+  name: 'report',
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs(
+      argv,
+      { json: { type: 'boolean' }, csv: { type: 'string' }, html: { type: 'string' } },
+      usage,
+      { min: 1, max: 1, missing: 'expected a batch run directory' },
+    );
+    const dir = new BatchRunDir(resolve(io.cwd, positionals[0]));
+    const manifest = dir.readManifest();
+    const records = dir.readRecords();
+    const report = buildBatchReport(manifest, records);
+    const csvDir = values.csv === undefined ? undefined : resolve(io.cwd, values.csv);
+    const html = values.html === undefined ? undefined : resolve(io.cwd, values.html);
+    if (csvDir && existsSync(csvDir) && !statSync(csvDir).isDirectory())
+      throw new UserError(`--csv ${csvDir} is a file; name a directory`, 'usage');
+    if (html && (!existsSync(dirname(html)) || (existsSync(html) && statSync(html).isDirectory())))
+      throw new UserError(`--html ${html}: name a file in an existing directory`, 'usage');
+    io.out(values.json ? JSON.stringify({ ...report, drill: drillKeys(report) }, null, 2) : reportText(report));
+    if (csvDir) {
+      mkdirSync(csvDir, { recursive: true });
+      for (const [name, text] of Object.entries(reportCsvFiles(report, records)))
+        writeFileAtomic(join(csvDir, name), text);
+      io.err(`CSV tables written to ${csvDir}`);
+    }
+    if (html) {
+      writeFileAtomic(html, reportHtml(report, `ChainLens batch ${basename(dir.root)}`));
+      io.err(`HTML report written to ${html}`);
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,38 @@
+import type { CliCommand } from '../../command';
+import { parseCommandArgs } from '../../args';
+import { readRequirement, writeRequirement } from '../../../app/sweci/requirement';
+import { readUserFile } from '../../../infra/files';
+import { positiveInt } from './shared';
+
+const usage = `usage: chainlens sweci requirement [--dir <workdir>] [--file <requirement.md>] [--iteration <i>]
+
+Without --file: prints the requirement document of the current iteration (or of --iteration).
+With --file: the Architect's requirement for the current iteration (at most five items, as
+expected behaviour) is stored with the run, outside the work tree.`;
+
+export const sweciRequirementCommand: CliCommand = {
+  name: 'sweci requirement',
+  usage,
+  async run(argv, io) {
+    const { values } = parseCommandArgs(
+      argv,
+      { dir: { type: 'string' }, file: { type: 'string' }, iteration: { type: 'string' } },
+      usage,
+    );
+    const dir = values.dir ?? io.cwd;
+    if (values.file !== undefined) {
+      const { resolve } = await import('node:path');
+      const text = readUserFile(resolve(io.cwd, values.file), 'requirement file');
+      const { iteration, path } = await writeRequirement(dir, text);
+      io.err(`requirement of iteration ${iteration} stored: ${path}`);
+      return 0;
+    }
+    const got = await readRequirement(dir, positiveInt(values.iteration, '--iteration'));
+    if (got.text === null) {
+      io.err(`iteration ${got.iteration} has no requirement yet (the Architect writes it: --file)`);
+      return 1;
+    }
+    io.out(got.text.trimEnd());
+    return 0;
+  },
+};

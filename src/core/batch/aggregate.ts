@@ -1,0 +1,270 @@
+import type { BatchManifest, BatchRecord } from '../../protocol/batch';
+import type { RunMode } from '../../protocol/run';
+import { fingerprint, type FailureFingerprint } from '../metrics/compareRuns';
+import { wilsonInterval, type Proportion } from '../stats';
+import { stepId } from './keys';
+import { traceChainError, type TraceEntry } from './trace';
+
+/** A rate with its Wilson 95% interval and the records behind it (stepId keys, for drill-down). */
+export interface Rate extends Proportion {
+  readonly steps: readonly string[];
+}
+
+export interface PositionRate extends Rate {
+  readonly position: number;
+}
+
+/** One prediction source in one mode (docs/reference/batch.md, "Report"). */
+export interface GroupReport {
+  readonly source: string;
+  readonly mode: RunMode;
+  /** Steps with a verdict (infrastructure failures have none and are left out). */
+  readonly steps: Rate;
+  /** Chains whose every step has a verdict; successes: every step resolved. */
+  readonly fullChain: Rate;
+  readonly byPosition: readonly PositionRate[];
+  readonly fingerprints: Readonly<Record<FailureFingerprint, number>>;
+  readonly infraFailures: number;
+}
+
+/** Oracle vs Seq at one position, over the chains with a verdict in both modes there. */
+export interface DropRow {
+  readonly source: string;
+  readonly position: number;
+  readonly pairs: number;
+  readonly oracle: Proportion;
+  readonly seq: Proportion;
+  /** oracle rate − seq rate on those pairs. */
+  readonly drop: number;
+}
+
+export interface ChainErrorRow {
+  readonly source: string;
+  readonly chainId: string;
+  readonly position: number;
+  readonly order: number;
+  readonly instanceId: string;
+  readonly fingerprint: FailureFingerprint;
+  /** Earlier Seq steps' overshoot/undershoot in files (symbols) this step touches; empty: untraced. */
+  readonly trace: readonly TraceEntry[];
+  readonly steps: readonly string[];
+}
+
+export interface CostRow {
+  readonly source: string;
+  readonly chainId: string | null;
+  readonly steps: number;
+  readonly cost: number;
+}
+
+/** A table computed from the records by a dataset-specific aggregate (BatchAggregate). */
+export interface AggregateTable {
+  readonly title: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly (string | number | null)[])[];
+}
+
+/**
+ * A per-dataset aggregate (EvoScore for SWE-CI, HA vs AA for CodeThread, ...): computed from the
+ * manifest and records like the built-in figures and shown after them. Returns null when the
+ * dataset is not one it applies to.
+ */
+export interface BatchAggregate {
+  readonly id: string;
+  compute(manifest: BatchManifest, records: readonly BatchRecord[]): AggregateTable | null;
+}
+
+export interface BatchReport {
+  readonly chains: number;
+  readonly expectedSteps: number;
+  readonly recordedSteps: number;
+  readonly groups: readonly GroupReport[];
+  readonly drops: readonly DropRow[];
+  readonly chainErrors: readonly ChainErrorRow[];
+  readonly costs: readonly CostRow[];
+  readonly extra: Readonly<Record<string, AggregateTable>>;
+}
+
+const hasVerdict = (r: BatchRecord) => !r.infra_failure && r.error_kind !== 'cancelled';
+
+function rate(records: readonly BatchRecord[], success: (r: BatchRecord) => boolean): Rate {
+  const p = wilsonInterval(records.filter(success).length, records.length);
+  return {
+    ...p,
+    steps: records.map((r) => stepId({ chainId: r.chain_id, source: r.source, mode: r.mode, order: r.order })),
+  };
+}
+
+const idOf = (r: BatchRecord) => stepId({ chainId: r.chain_id, source: r.source, mode: r.mode, order: r.order });
+
+/** Every figure of `chainlens report` from a run directory's manifest and records. */
+export function buildBatchReport(
+  manifest: BatchManifest,
+  records: readonly BatchRecord[],
+  aggregates: readonly BatchAggregate[] = DEFAULT_AGGREGATES,
+): BatchReport {
+  const stepsPerChain = new Map(manifest.chains.map((c) => [c.id, c.steps.length]));
+  const groups: GroupReport[] = [];
+  for (const source of manifest.sources)
+    for (const mode of manifest.modes) groups.push(group(source.name, mode, records, stepsPerChain));
+  const drops = manifest.sources.flatMap((s) => dropRows(s.name, records));
+  const chainErrors = manifest.sources.flatMap((s) => chainErrorRows(s.name, records));
+  const extra: Record<string, AggregateTable> = {};
+  for (const a of aggregates) {
+    const table = a.compute(manifest, records);
+    if (table) extra[a.id] = table;
+  }
+  return {
+    chains: manifest.chains.length,
+    expectedSteps:
+      manifest.chains.reduce((n, c) => n + c.steps.length, 0) * manifest.sources.length * manifest.modes.length,
+    recordedSteps: records.length,
+    groups,
+    drops,
+    chainErrors,
+    costs: costRows(records),
+    extra,
+  };
+}
+
+function group(
+  source: string,
+  mode: RunMode,
+  all: readonly BatchRecord[],
+  stepsPerChain: Map<string, number>,
+): GroupReport {
+  const mine = all.filter((r) => r.source === source && r.mode === mode);
+  const judged = mine.filter(hasVerdict);
+  const byChain = new Map<string, BatchRecord[]>();
+  for (const r of judged) byChain.set(r.chain_id, [...(byChain.get(r.chain_id) ?? []), r]);
+  const complete = [...byChain.entries()].filter(([id, rs]) => rs.length === stepsPerChain.get(id));
+  const full = wilsonInterval(complete.filter(([, rs]) => rs.every((r) => r.resolved)).length, complete.length);
+  const positions = [...new Set(judged.map((r) => r.position))].sort((a, b) => a - b);
+  const fingerprints: Record<FailureFingerprint, number> = {
+    'broke-working-code': 0,
+    'left-bug-unfixed': 0,
+    'no-usable-patch': 0,
+  };
+  for (const r of judged) {
+    const f = fingerprint(r);
+    if (f) fingerprints[f]++;
+  }
+  return {
+    source,
+    mode,
+    steps: rate(judged, (r) => r.resolved),
+    fullChain: { ...full, steps: complete.flatMap(([, rs]) => rs.map(idOf)) },
+    byPosition: positions.map((position) => ({
+      position,
+      ...rate(
+        judged.filter((r) => r.position === position),
+        (r) => r.resolved,
+      ),
+    })),
+    fingerprints,
+    infraFailures: mine.length - judged.length,
+  };
+}
+
+/** Records of one source and mode by `${chain}\u0000${position}`. */
+function byPlace(records: readonly BatchRecord[], source: string, mode: RunMode): Map<string, BatchRecord> {
+  return new Map(
+    records
+      .filter((r) => r.source === source && r.mode === mode && hasVerdict(r))
+      .map((r) => [`${r.chain_id}\u0000${r.position}`, r]),
+  );
+}
+
+function dropRows(source: string, records: readonly BatchRecord[]): DropRow[] {
+  const oracle = byPlace(records, source, 'oracle');
+  const seq = byPlace(records, source, 'seq');
+  const byPosition = new Map<number, [BatchRecord, BatchRecord][]>();
+  for (const [place, o] of oracle) {
+    const s = seq.get(place);
+    if (s) byPosition.set(o.position, [...(byPosition.get(o.position) ?? []), [o, s]]);
+  }
+  return [...byPosition.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([position, pairs]) => {
+      const o = wilsonInterval(pairs.filter(([x]) => x.resolved).length, pairs.length);
+      const s = wilsonInterval(pairs.filter(([, y]) => y.resolved).length, pairs.length);
+      return { source, position, pairs: pairs.length, oracle: o, seq: s, drop: o.rate - s.rate };
+    });
+}
+
+/**
+ * Resolved under Oracle, unresolved under Seq, at position 2 or later (docs/reference/metrics.md):
+ * position 1 starts at base_commit in both modes, so a difference there is never a chain error.
+ */
+function chainErrorRows(source: string, records: readonly BatchRecord[]): ChainErrorRow[] {
+  const oracle = byPlace(records, source, 'oracle');
+  const seq = byPlace(records, source, 'seq');
+  const rows: ChainErrorRow[] = [];
+  for (const [place, s] of seq) {
+    const o = oracle.get(place);
+    if (!o || s.position < 2 || !o.resolved || s.resolved) continue;
+    const earlier = [...seq.values()]
+      .filter((r) => r.chain_id === s.chain_id && r.position < s.position)
+      .sort((a, b) => a.position - b.position);
+    rows.push({
+      source,
+      chainId: s.chain_id,
+      position: s.position,
+      order: s.order,
+      instanceId: s.instance_id,
+      fingerprint: fingerprint(s)!,
+      trace: traceChainError(s, earlier),
+      steps: [idOf(o), idOf(s)],
+    });
+  }
+  return rows.sort((a, b) => a.chainId.localeCompare(b.chainId) || a.position - b.position);
+}
+
+function costRows(records: readonly BatchRecord[]): CostRow[] {
+  const withCost = records.filter((r) => r.cost !== null);
+  const rows = new Map<string, CostRow>();
+  const add = (source: string, chainId: string | null, cost: number) => {
+    const key = `${source}\u0000${chainId ?? ''}`;
+    const row = rows.get(key) ?? { source, chainId, steps: 0, cost: 0 };
+    rows.set(key, { ...row, steps: row.steps + 1, cost: row.cost + cost });
+  };
+  for (const r of withCost) {
+    add(r.source, r.chain_id, r.cost!);
+    add(r.source, null, r.cost!);
+  }
+  return [...rows.values()].sort(
+    (a, b) => a.source.localeCompare(b.source) || (a.chainId ?? '').localeCompare(b.chainId ?? ''),
+  );
+}
+
+/** Each chain's outcome per source and mode: resolved steps, and whether the whole chain is. */
+export const perChainAggregate: BatchAggregate = {
+  id: 'per-chain',
+  compute(manifest, records) {
+    const rows: (string | number | null)[][] = [];
+    for (const chain of manifest.chains)
+      for (const source of manifest.sources)
+        for (const mode of manifest.modes) {
+          const mine = records.filter((r) => r.chain_id === chain.id && r.source === source.name && r.mode === mode);
+          const judged = mine.filter(hasVerdict);
+          const resolved = judged.filter((r) => r.resolved).length;
+          const complete = judged.length === chain.steps.length;
+          rows.push([
+            chain.id,
+            source.name,
+            mode,
+            chain.steps.length,
+            judged.length,
+            resolved,
+            complete ? (resolved === judged.length ? 'yes' : 'no') : null,
+          ]);
+        }
+    return {
+      title: 'Per chain',
+      columns: ['chain_id', 'source', 'mode', 'steps', 'judged', 'resolved', 'full_chain'],
+      rows,
+    };
+  },
+};
+
+export const DEFAULT_AGGREGATES: readonly BatchAggregate[] = [perChainAggregate];

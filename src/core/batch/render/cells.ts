@@ -1,0 +1,39 @@
+import type { Proportion } from '../../stats';
+
+/** "3/4 75.0% [30.1–95.4]": a rate with its Wilson 95% interval, as the report prints it. */
+export function rateText(p: Proportion): string {
+  if (p.total === 0) return '-';
+  return `${p.successes}/${p.total} ${pct(p.rate)} [${pct(p.low, false)}–${pct(p.high, false)}]`;
+}
+
+export function pct(x: number, sign = true): string {
+  if (Number.isNaN(x)) return '-';
+  return `${(x * 100).toFixed(1)}${sign ? '%' : ''}`;
+}
+
+/** Plain-text table: columns padded to their widest cell, two spaces apart. */
+export function textTable(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+/** RFC 4180 field: quoted when it holds a comma, quote or line break. */
+export function csvField(v: string | number | boolean | null | undefined): string {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'number' && Number.isNaN(v) ? '' : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function csv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | boolean | null | undefined)[])[],
+): string {
+  return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\n') + '\n';
+}

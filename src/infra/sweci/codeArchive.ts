@@ -1,0 +1,54 @@
+import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import yauzl from 'yauzl';
+import { UserError } from '../../core/util/errors';
+
+/**
+ * Unpacks a task's repository archive (`code.zip`) into `into`, streaming each entry to disk.
+ * An entry that would land outside `into` (absolute, `..`) refuses the archive. Returns the
+ * repository's top folder: `into` itself, or its only sub-folder when the archive wraps the
+ * repository in one.
+ */
+export async function extractCodeArchive(taskId: string, zipPath: string, into: string): Promise<string> {
+  const root = resolve(into);
+  const fail = (cause: string) =>
+    new UserError(`task '${taskId}': the repository archive ${zipPath} ${cause}`, 'input');
+  const zip = await new Promise<yauzl.ZipFile>((ok, ko) =>
+    yauzl.open(zipPath, { lazyEntries: true, autoClose: true }, (e, z) =>
+      e ? ko(fail(`is not a zip archive (${e.message})`)) : ok(z),
+    ),
+  );
+  await new Promise<void>((ok, ko) => {
+    zip.on('error', (e: Error) => ko(fail(`is damaged (${e.message})`)));
+    zip.on('end', () => ok());
+    zip.on('entry', (entry: yauzl.Entry) => {
+      const target = resolve(root, entry.fileName);
+      if (target !== root && !target.startsWith(root + sep)) {
+        zip.close();
+        ko(fail(`holds an entry outside its folder: ${entry.fileName}`));
+        return;
+      }
+      if (entry.fileName.endsWith('/')) {
+        mkdirSync(target, { recursive: true });
+        zip.readEntry();
+        return;
+      }
+      mkdirSync(dirname(target), { recursive: true });
+      zip.openReadStream(entry, (e, stream) => {
+        if (e) return ko(fail(`is damaged at ${entry.fileName} (${e.message})`));
+        // Keep the executable bit (scripts a test may run); everything else is a plain file.
+        const mode = (entry.externalFileAttributes >>> 16) & 0o111 ? 0o755 : 0o644;
+        pipeline(stream, createWriteStream(target, { mode })).then(
+          () => zip.readEntry(),
+          (err: Error) => ko(fail(`could not be unpacked at ${entry.fileName} (${err.message})`)),
+        );
+      });
+    });
+    zip.readEntry();
+  });
+  if (existsSync(join(root, '.git'))) return root;
+  const top = readdirSync(root).filter((n) => statSync(join(root, n)).isDirectory());
+  if (top.length === 1 && existsSync(join(root, top[0], '.git'))) return join(root, top[0]);
+  throw fail('holds no git repository (no .git folder at its top)');
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { EvalErrorKindSchema, StepEvalStatusSchema } from './evaluation';
+import { TestBucketSchema } from './grading';
+import { RunModeSchema } from './run';
+
+/**
+ * A batch run directory (docs/reference/batch.md): `manifest.json` says what the batch is, and
+ * `records/` holds one record per (chain, source, mode, step), each written atomically when the
+ * step's evaluation is done. Readers check `format` and `version` before anything else.
+ */
+export const BATCH_FORMAT = 'chainlens-batch';
+export const BATCH_VERSION = 1;
+
+/** A prediction source: a predictions file, a folder of trajectories, or the gold patches. */
+export const BatchSourceSchema = z.object({
+  /** Short name used in records, paths and reports (the model, usually). */
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/),
+  kind: z.enum(['gold', 'predictions', 'trajectories']),
+  /** Absolute path of the file or folder; absent for gold. */
+  path: z.string().optional(),
+});
+export type BatchSource = z.infer<typeof BatchSourceSchema>;
+
+export const BatchChainSchema = z.object({
+  id: z.string(),
+  /** Which dataset file (and line, for JSONL and Parquet rows) the chain came from. */
+  origin: z.string(),
+  repo: z.string(),
+  image: z.string(),
+  steps: z.array(z.object({ order: z.number().int(), instance_id: z.string() })),
+});
+export type BatchChain = z.infer<typeof BatchChainSchema>;
+
+export const BatchManifestSchema = z.object({
+  format: z.literal(BATCH_FORMAT),
+  version: z.number().int(),
+  created_at: z.string(),
+  /** The dataset files, absolute. */
+  dataset: z.array(z.string()),
+  /** A local repository (or URL) holding every chain's base commit; per repo name. */
+  repos: z.record(z.string(), z.string()),
+  sources: z.array(BatchSourceSchema),
+  modes: z.array(RunModeSchema),
+  chains: z.array(BatchChainSchema),
+  options: z.object({
+    profile: z.enum(['swebench-v5', 'swebench-v4']),
+    timeout_s: z.number().positive().nullable(),
+    image: z.string().nullable(),
+    repo_path_in_image: z.string().nullable(),
+  }),
+});
+export type BatchManifest = z.infer<typeof BatchManifestSchema>;
+
+/** A symbol (or whole file) one patch touches and the gold patch does not, or the reverse. */
+export const ScopeMarkSchema = z.object({ file: z.string(), symbol: z.string().nullable() });
+export type ScopeMark = z.infer<typeof ScopeMarkSchema>;
+
+/** What the patch analysis found for a step's patch against its gold (src/core/analysis). */
+export const BatchStepAnalysisSchema = z.object({
+  /** Files the step's patch touches, and files its gold patch touches. */
+  step_files: z.array(z.string()),
+  gold_files: z.array(z.string()),
+  /** "file::symbol" pairs the gold patch touches (module-level code included). */
+  gold_symbols: z.array(z.string()),
+  overshoot: z.array(ScopeMarkSchema),
+  undershoot: z.array(ScopeMarkSchema),
+});
+export type BatchStepAnalysis = z.infer<typeof BatchStepAnalysisSchema>;
+
+export const BatchRecordSchema = z.object({
+  version: z.number().int(),
+  chain_id: z.string(),
+  source: z.string(),
+  mode: RunModeSchema,
+  order: z.number().int(),
+  /** 1-based place of the step in the chain (orders need not start at 1). */
+  position: z.number().int().positive(),
+  instance_id: z.string(),
+  status: StepEvalStatusSchema,
+  resolved: z.boolean(),
+  error: z.string().nullable(),
+  error_kind: EvalErrorKindSchema.nullable(),
+  /** The environment, not the code, kept this step from a verdict: `--retry-failed` runs it again. */
+  infra_failure: z.boolean(),
+  tests_status: z.object({ FAIL_TO_PASS: TestBucketSchema, PASS_TO_PASS: TestBucketSchema }),
+  duration_s: z.number(),
+  /** The log, relative to the run directory. */
+  log: z.string(),
+  analysis: BatchStepAnalysisSchema.nullable(),
+  /** What the trajectory says the step cost (USD), when it says. */
+  cost: z.number().nullable(),
+  model: z.string().nullable(),
+  finished_at: z.string(),
+});
+export type BatchRecord = z.infer<typeof BatchRecordSchema>;
+
+/** `chainlens batch --json`: one event per line. */
+export type BatchEvent =
+  | { event: 'start'; total: number; done: number; workers: number; run_dir: string }
+  | {
+      event: 'step';
+      chain_id: string;
+      source: string;
+      mode: string;
+      order: number;
+      status: string;
+      done: number;
+      total: number;
+    }
+  | { event: 'end'; done: number; total: number; infra_failures: number; cancelled: boolean };
