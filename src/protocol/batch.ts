@@ -29,7 +29,6 @@ export const BatchChainSchema = z.object({
   image: z.string(),
   steps: z.array(z.object({ order: z.number().int(), instance_id: z.string() })),
 });
-export type BatchChain = z.infer<typeof BatchChainSchema>;
 
 export const BatchManifestSchema = z.object({
   format: z.literal(BATCH_FORMAT),
@@ -53,7 +52,6 @@ export type BatchManifest = z.infer<typeof BatchManifestSchema>;
 
 /** A symbol (or whole file) one patch touches and the gold patch does not, or the reverse. */
 export const ScopeMarkSchema = z.object({ file: z.string(), symbol: z.string().nullable() });
-export type ScopeMark = z.infer<typeof ScopeMarkSchema>;
 
 /** What the patch analysis found for a step's patch against its gold (src/core/analysis). */
 export const BatchStepAnalysisSchema = z.object({

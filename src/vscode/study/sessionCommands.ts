@@ -35,16 +35,18 @@ export interface StartStudyOptions {
 const CANCELLED = new vscode.CancellationError();
 
 async function pickStudyFile(): Promise<string> {
-  const found = (await vscode.workspace.findFiles('**/*.json', '**/{node_modules,.git,sessions}/**', 400)).filter((u) => {
-    try {
-      return (
-        statSync(u.fsPath).size < 1024 * 1024 &&
-        /"chainlensStudy"\s*:/.test(readFileSync(u.fsPath, 'utf8').slice(0, 4096))
-      );
-    } catch {
-      return false;
-    }
-  });
+  const found = (await vscode.workspace.findFiles('**/*.json', '**/{node_modules,.git,sessions}/**', 400)).filter(
+    (u) => {
+      try {
+        return (
+          statSync(u.fsPath).size < 1024 * 1024 &&
+          /"chainlensStudy"\s*:/.test(readFileSync(u.fsPath, 'utf8').slice(0, 4096))
+        );
+      } catch {
+        return false;
+      }
+    },
+  );
   type Item = vscode.QuickPickItem & { file?: string };
   const items: Item[] = found.map((u) => ({
     label: `$(beaker) ${basename(u.fsPath)}`,

@@ -23,7 +23,8 @@ function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs 
   });
 }
 
-const parsePy = (): vscode.Uri => vscode.Uri.file(join(folder, 'sessions', 'p01', 'invoicekit', 'invoicekit', 'parse.py'));
+const parsePy = (): vscode.Uri =>
+  vscode.Uri.file(join(folder, 'sessions', 'p01', 'invoicekit', 'invoicekit', 'parse.py'));
 
 async function edits(n: number): Promise<void> {
   const doc = await vscode.workspace.openTextDocument(parsePy());
