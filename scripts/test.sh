@@ -27,9 +27,19 @@ run_node_tests() {
   if ((${#files[@]} == 0)); then echo "no tests in $dir" >&2; return 1; fi
   local status=0
   node --import tsx --test --test-reporter=spec "$@" "${files[@]}" | tee "$summary" || status=$?
-  passed=$((passed + $(sed -n 's/^ℹ pass \([0-9]*\)$/\1/p' "$summary" | tail -1)))
-  failed=$((failed + $(sed -n 's/^ℹ fail \([0-9]*\)$/\1/p' "$summary" | tail -1)))
-  skipped=$((skipped + $(sed -n 's/^ℹ skipped \([0-9]*\)$/\1/p' "$summary" | tail -1)))
+  # A runner killed before its summary prints no counts: count nothing, and fail on its status
+  # (an empty count in $((...)) would abort the loop and let the script exit 0).
+  local p f s
+  p=$(sed -n 's/^ℹ pass \([0-9]*\)$/\1/p' "$summary" | tail -1)
+  f=$(sed -n 's/^ℹ fail \([0-9]*\)$/\1/p' "$summary" | tail -1)
+  s=$(sed -n 's/^ℹ skipped \([0-9]*\)$/\1/p' "$summary" | tail -1)
+  passed=$((passed + ${p:-0}))
+  failed=$((failed + ${f:-0}))
+  skipped=$((skipped + ${s:-0}))
+  if [[ -z $p && $status -eq 0 ]]; then
+    echo "the test runner for $dir printed no summary" >&2
+    status=1
+  fi
   return $status
 }
 
