@@ -21,12 +21,15 @@ import { registerProblemStatement } from './vscode/problemStatement/problemPanel
 import { ActiveRun, hasChainLensRun } from './vscode/run/activeRun';
 import { registerRunCommands } from './vscode/run/registerRunCommands';
 import type { ChainLensServices } from './vscode/services';
+import type { StudyApi } from './vscode/study/registerStudy';
 import { registerDocuments } from './vscode/documents/registerDocuments';
 import { registerStatusBar } from './vscode/statusBar';
 import { registerTesting } from './vscode/testing/registerTesting';
 import { registerTrajectories } from './vscode/trajectories/registerTrajectories';
 import { registerCodeThread } from './vscode/codethread/registerCodeThread';
 import { setLockHolderLabel } from './infra/runs/runLock';
+import { DisclosureGate } from './vscode/study/disclosureGate';
+import { registerStudy } from './vscode/study/registerStudy';
 
 /** What activate() returns: the services, for other extensions and the extension-host test suites. */
 export interface ChainLensApi {
@@ -35,6 +38,8 @@ export interface ChainLensApi {
   readonly ready: Promise<void>;
   /** The editor annotations of the annotated step (what is drawn, and drawing it again). */
   readonly annotations: AnnotationController;
+  /** Study sessions: the time-on-task clock of the step being solved (extension-host tests read it). */
+  readonly study: StudyApi;
 }
 
 export function activate(context: vscode.ExtensionContext): ChainLensApi {
@@ -44,7 +49,9 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   const output = vscode.window.createOutputChannel('ChainLens', { log: true });
   const runs = new ActiveRun(output);
   const evaluation = new ContainerEvaluationService(runs, output);
-  const documents = registerDocuments(context, () => runs.current, runs.onDidChange);
+  // Created before any feature: each gold-derived feature consults it (docs/study.md).
+  const disclosure = new DisclosureGate(runs, output);
+  const documents = registerDocuments(context, () => runs.current, runs.onDidChange, disclosure);
   const services: ChainLensServices = {
     context,
     documents,
@@ -55,8 +62,9 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
       return runs.current;
     },
     onDidChangeRun: runs.onDidChange,
+    disclosure,
   };
-  context.subscriptions.push(output, runs, evaluation, sweepOrphansAfterActivation(output));
+  context.subscriptions.push(output, runs, evaluation, disclosure, sweepOrphansAfterActivation(output));
 
   registerChainView(context, services);
   registerRunCommands(context, services, runs);
@@ -70,14 +78,18 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   registerAgent(context, services);
   registerSweci(context, services);
   registerTrajectories(context, services);
+  const study = registerStudy(context, services, runs, disclosure);
   registerCodeThread(context, services);
   registerBatch(context, services);
 
-  const ready = resumeRun(services, runs);
+  // A study session's task lives in its own work tree: reopened after the workspace's run (if any).
+  const ready = resumeRun(services, runs).then(() =>
+    study.resume().catch((e: unknown) => showError(output, e, 'Could not resume the study session')),
+  );
   // Trusting the folder later: reopen the run with git (recovering anything left half done).
   context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void resumeRun(services, runs)));
   output.info(`ChainLens ${context.extension.packageJSON.version as string} activated in ${Date.now() - started} ms`);
-  return { services, ready, annotations };
+  return { services, ready, annotations, study };
 }
 
 /** A window opened on a ChainLens work tree continues its run where it was. */

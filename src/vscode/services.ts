@@ -9,6 +9,7 @@ import type { ChainRunSnapshot } from '../app/run/snapshot';
 import type { StepAnnotations } from '../app/analysis/annotateStep';
 import type { SymbolIndex } from '../core/analysis/symbols';
 import type { ChainLensDocuments } from './documents/chainLensDocuments';
+import type { Disclosure } from '../core/study/disclosure';
 
 /** The run of the work tree the window has open: what the tree, Testing view and status bar show. */
 export type { ChainRunSnapshot };
@@ -66,6 +67,17 @@ export interface EvaluationService {
 }
 
 /**
+ * What of gold and the hidden tests may reach the window now (src/vscode/study/disclosureGate.ts):
+ * every gold-derived feature asks it; outside studies it allows everything.
+ */
+export interface DisclosureService {
+  readonly current: Disclosure;
+  readonly onDidChange: vscode.Event<Disclosure>;
+  /** Throws a UserError saying why, when `feature` is withheld now; `what` names the refused action. */
+  require(feature: 'annotations' | 'goldDocuments', what: string): void;
+}
+
+/**
  * The step annotated in the editor, for the features built on it (drift labels, symbol compare):
  * they read it through this interface, so annotations never import them back.
  */
@@ -93,6 +105,8 @@ export interface ChainLensServices {
   readonly onDidChangeRun: vscode.Event<ChainRunSnapshot | undefined>;
   /** The one provider of `chainlens:` documents (file versions, patches, trajectory texts). */
   readonly documents: ChainLensDocuments;
+  /** The study's blind-solving gate (allows everything outside studies). */
+  readonly disclosure: DisclosureService;
 }
 
 /** Mode names as people write them. */

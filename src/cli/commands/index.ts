@@ -79,6 +79,11 @@ export const commands: CliCommandEntry[] = [
     load: async () => (await import('./mcp')).mcpCommand,
   },
   {
+    name: 'study',
+    summary: 'run a human study: validate, start/submit a session, export rows, report, withdraw',
+    load: async () => (await import('./study')).studyCommand,
+  },
+  {
     name: 'sweci',
     summary: 'SWE-CI tasks: init, the Architect/Programmer loop in place, submit iterations, score (EvoScore)',
     load: async () => (await import('./sweci')).sweciCommand,

@@ -42,6 +42,8 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
       this.diagnostics,
       this.updated,
       services.onDidChangeRun(() => this.schedule(0)),
+      // Withheld: cleared at once (not on the next analysis), so nothing stays drawn for a moment.
+      services.disclosure.onDidChange((d) => (d.annotations ? this.schedule(0) : this.withhold())),
       vscode.workspace.onDidSaveTextDocument((d) => this.inRun(d.uri) && this.schedule(0)),
       vscode.workspace.onDidChangeTextDocument((e) => this.edited(e)),
       vscode.window.onDidChangeVisibleTextEditors(() => this.paint()),
@@ -140,6 +142,9 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
     try {
       // Restricted Mode: the analysis reads the repository with git, which ChainLens does not run there.
       if (!run || !vscode.workspace.isTrusted) return this.set(undefined);
+      // A person solving a study step blind: nothing is analysed against gold, so no decoration,
+      // Problems entry, hover, CodeLens or gold document can exist (docs/study.md).
+      if (!this.services.disclosure.current.annotations) return this.set(undefined);
       // A step the person chose is forgotten once the run moves to another step (submit, switch).
       const position = `${run.state.runId}:${run.state.currentStep ?? 'done'}`;
       if (this.runPosition !== undefined && this.runPosition !== position) this.chosenStep = undefined;
@@ -178,6 +183,11 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
       cts.dispose();
       if (this.inFlight === cts) this.inFlight = undefined;
     }
+  }
+
+  private withhold(): void {
+    this.inFlight?.cancel();
+    this.set(undefined);
   }
 
   private set(annotations: StepAnnotations | undefined): void {

@@ -21,7 +21,7 @@ export function registerAnnotations(
     vscode.languages.registerHoverProvider(
       { scheme: 'file' },
       new AnnotationHoverProvider(
-        () => controller.current,
+        () => (services.disclosure.current.annotations ? controller.current : undefined),
         (uri, line) => controller.annotationsAt(uri, line),
       ),
     ),

@@ -44,6 +44,7 @@ export class SymbolLensProvider implements vscode.CodeLensProvider, vscode.Dispo
   ) {
     this.subscriptions = [
       annotations.onDidUpdate(() => this.changed.fire()),
+      services.disclosure.onDidChange(() => this.changed.fire()),
       vscode.workspace.onDidChangeConfiguration(
         (e) => e.affectsConfiguration('chainlens.annotations') && this.changed.fire(),
       ),
@@ -70,6 +71,7 @@ export class SymbolLensProvider implements vscode.CodeLensProvider, vscode.Dispo
     this.services.output.trace(`lenses: asked for ${document.uri.toString()}, annotated step ${a?.order ?? 'none'}`);
     if (
       !a ||
+      !this.services.disclosure.current.annotations ||
       !this.annotations.shown ||
       !vscode.workspace.getConfiguration('chainlens.annotations').get<boolean>('codeLens', true)
     )

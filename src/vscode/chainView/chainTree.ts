@@ -73,9 +73,13 @@ class ChainTreeProvider implements vscode.TreeDataProvider<ChainTreeNode>, vscod
 
   private stepItem(run: ChainRunSnapshot, step: StepState): vscode.TreeItem {
     const evaluation = this.services.evaluation;
+    // A study without test feedback: the tree shows progress, not grades (docs/study.md).
+    const graded = this.services.disclosure.current.testResults !== 'none';
     const look = presentStep(
       step,
-      { submitted: evaluation.latest(step.order, 'submitted'), worktree: evaluation.latest(step.order, 'worktree') },
+      graded
+        ? { submitted: evaluation.latest(step.order, 'submitted'), worktree: evaluation.latest(step.order, 'worktree') }
+        : {},
       Date.now(),
     );
     const item = new vscode.TreeItem(
@@ -129,6 +133,7 @@ export function registerChainView(context: vscode.ExtensionContext, services: Ch
       tick();
     }),
     services.evaluation.onDidEvaluate(() => provider.refresh()),
+    services.disclosure.onDidChange(() => provider.refresh()),
     view.onDidChangeVisibility(tick),
     { dispose: () => clearInterval(timer) },
     vscode.commands.registerCommand('chainlens.refresh', async () => {

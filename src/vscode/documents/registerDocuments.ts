@@ -7,6 +7,7 @@ import { stepPatchText } from '../../app/fileVersions/stepPatch';
 import type { ChainRunSnapshot } from '../../app/run/snapshot';
 import { ChainLensDocuments } from './chainLensDocuments';
 import { CHAINLENS_SCHEME } from './documentRef';
+import type { DisclosureService } from '../services';
 
 const RESTRICTED =
   'Restricted Mode: this is read with git, which ChainLens does not run in an untrusted folder. Trust the folder to see it.\n';
@@ -20,11 +21,15 @@ export function registerDocuments(
   context: vscode.ExtensionContext,
   currentRun: () => ChainRunSnapshot | undefined,
   onDidChangeRun: vscode.Event<unknown>,
+  /** The study gate (docs/study.md): gold, agent and submitted versions and the gold patch are refused while it withholds them. */
+  disclosure: Pick<DisclosureService, 'require'>,
 ): ChainLensDocuments {
   const documents = new ChainLensDocuments();
   documents.setSource('version', async (ref) => {
     const run = openRun(currentRun(), ref.runId);
     if (typeof run === 'string') return run;
+    if (ref.version !== 'working' && ref.version !== 'base')
+      disclosure.require('goldDocuments', `The ${ref.version} version of ${ref.path}`);
     if (!vscode.workspace.isTrusted) return RESTRICTED;
     const v = await fileVersion(run, ref.step, ref.version, ref.path);
     return 'text' in v ? v.text : `${v.missing}\n`;
@@ -32,6 +37,7 @@ export function registerDocuments(
   documents.setSource('patch', async (ref) => {
     const run = openRun(currentRun(), ref.runId);
     if (typeof run === 'string') return run;
+    if (ref.side === 'gold') disclosure.require('goldDocuments', 'The gold patch');
     // The gold patch is the chain's text; the step's own side is read with git.
     if (ref.side === 'yours' && !vscode.workspace.isTrusted) return RESTRICTED;
     const v = await stepPatchText(run, ref.step, ref.side);

@@ -107,6 +107,7 @@ export function registerSymbolCompare(
     vscode.commands.registerCommand(
       'chainlens.compareSymbolWithGold',
       guarded(services.output, 'Compare Symbol with Gold', async (arg?: unknown) => {
+        services.disclosure.require('goldDocuments', 'Compare with Gold');
         const { t, run, step } = await resolveStarted(arg);
         const live = step.end === null;
         const working = await workingDocument(t.file);
@@ -139,6 +140,7 @@ export function registerSymbolCompare(
     vscode.commands.registerCommand(
       'chainlens.openGoldRecordedWorking',
       guarded(services.output, 'Open Gold, Recorded and Working', async (arg?: unknown) => {
+        services.disclosure.require('goldDocuments', 'Open Gold, Recorded and Working');
         const { t, run, step } = await resolveStarted(arg);
         const working = await workingDocument(t.file);
         const hasRecorded = recordedPatchOf(run, t.order) !== undefined;

@@ -71,7 +71,8 @@ export async function submitStep(
   if (nextStep !== null)
     void vscode.commands.executeCommand('chainlens.showProblemStatement', { kind: 'step', order: nextStep });
 
-  if (options.evaluate === false) return;
+  // A study pack: graded by the researcher, where the hidden tests are (docs/study.md "Packs").
+  if (options.evaluate === false || !services.disclosure.current.grading) return;
   const blocked = services.evaluation.blockedReason();
   if (blocked) {
     offerTrust(`Step ${submitted} was submitted but not graded. ${blocked}`);
@@ -79,6 +80,13 @@ export async function submitStep(
   }
   try {
     const evaluation = await services.evaluation.evaluate({ step: submitted, source: 'submitted', origin: 'submit' });
+    // A study that gives no test feedback: graded, but the outcome is not shown (docs/study.md).
+    if (services.disclosure.current.testResults === 'none') {
+      void vscode.window.showInformationMessage(
+        `Step ${submitted} was submitted and graded.${nextStep === null ? '' : ` Now on step ${nextStep}.`}`,
+      );
+      return;
+    }
     const problem = describeEvaluationProblem(evaluation);
     const text = `Step ${submitted} ${problem ? `could not be graded: ${problem.headline}` : evaluationSummary(evaluation)}.`;
     const after = nextStep === null ? ' The chain is complete.' : ` Now on step ${nextStep}.`;
@@ -107,6 +115,8 @@ export async function submitStep(
 
 export async function switchMode(services: ChainLensServices, runs: ActiveRun, given?: RunMode): Promise<void> {
   requireTrust('Switching the mode');
+  // Oracle applies gold patches: never while a study withholds gold (docs/study.md).
+  services.disclosure.require('goldDocuments', 'Switching the mode');
   const run = runs.require();
   let mode = given;
   if (!mode) {

@@ -41,7 +41,7 @@ class ChainTests implements vscode.Disposable {
   }
 
   rebuild(): void {
-    this.steps = buildTestTree(this.controller, this.services.run);
+    this.steps = buildTestTree(this.controller, this.services.run, this.services.disclosure.current.testIds);
   }
 
   stepEntry(order: number): StepTestItems | undefined {
@@ -78,6 +78,11 @@ class ChainTests implements vscode.Disposable {
     try {
       if (!run) {
         testRun.appendOutput('No chain is open.\r\n');
+        return;
+      }
+      const disclosure = this.services.disclosure.current;
+      if (disclosure.testResults === 'none') {
+        testRun.appendOutput(toTerminalText(`No test feedback: ${disclosure.reason ?? 'withheld'}.\n`));
         return;
       }
       for (const [order, which] of this.requestedSteps(request)) {
@@ -125,8 +130,10 @@ class ChainTests implements vscode.Disposable {
         `── step ${order}: ${source === 'worktree' ? 'your work (not submitted)' : 'submitted commit'} ──\n`,
       ),
     );
+    // The container's output names the hidden tests: only at the `full` feedback level.
+    const streamLog = this.services.disclosure.current.testResults === 'full';
     const subscription = this.services.evaluation.onDidStart((flight) => {
-      if (flight.origin === ORIGIN && flight.step === order)
+      if (streamLog && flight.origin === ORIGIN && flight.step === order)
         flight.onLog((chunk) => testRun.appendOutput(toTerminalText(chunk), undefined, entry.step));
     });
     let evaluation: StepEvaluation;
@@ -146,12 +153,14 @@ class ChainTests implements vscode.Disposable {
     } finally {
       subscription.dispose();
     }
-    applyEvaluation(testRun, entry, items, evaluation);
+    applyEvaluation(testRun, entry, items, evaluation, this.services.disclosure.current.testResults === 'full');
   }
 
   /** Mirrors evaluations started elsewhere (Submit, agents) into a TestRun, so results are in one place. */
   mirror(flight: EvaluationInFlight): void {
     if (flight.origin === ORIGIN || flight.runId !== this.services.run?.state.runId) return;
+    // A study withholding test feedback: the evaluation (e.g. grading a submission) is not shown.
+    if (this.services.disclosure.current.testResults !== 'full') return;
     const entry = this.steps.get(flight.step);
     if (!entry) return;
     const testRun = this.controller.createTestRun(
@@ -165,7 +174,7 @@ class ChainTests implements vscode.Disposable {
     const cancel = testRun.token.onCancellationRequested(() => flight.cancel());
     flight.result
       .then(
-        (evaluation) => applyEvaluation(testRun, entry, items, evaluation),
+        (evaluation) => applyEvaluation(testRun, entry, items, evaluation, true),
         (e) => this.markErrored(testRun, items, errorMessage(e)),
       )
       .finally(() => {
@@ -198,14 +207,19 @@ function applyEvaluation(
   entry: StepTestItems,
   items: vscode.TestItem[],
   evaluation: StepEvaluation,
+  /** False at a study's `summary` feedback level: counts only, no log, no per-test results. */
+  full: boolean,
 ): void {
   testRun.appendOutput(
     toTerminalText(
-      `\n── step ${evaluation.order}: ${evaluationSummary(evaluation)} (${evaluation.duration_s} s; log ${evaluation.log_path}) ──\n`,
+      full
+        ? `\n── step ${evaluation.order}: ${evaluationSummary(evaluation)} (${evaluation.duration_s} s; log ${evaluation.log_path}) ──\n`
+        : `\n── step ${evaluation.order}: ${evaluationSummary(evaluation)} ──\n`,
     ),
     undefined,
     entry.step,
   );
+  if (!full) return;
   if (evaluation.error_kind === 'cancelled') {
     for (const item of items) testRun.skipped(item);
     return;
@@ -266,6 +280,7 @@ export function registerTesting(context: vscode.ExtensionContext, services: Chai
   context.subscriptions.push(
     tests,
     services.onDidChangeRun(() => tests.rebuild()),
+    services.disclosure.onDidChange(() => tests.rebuild()),
     services.evaluation.onDidStart((flight) => tests.mirror(flight)),
     vscode.commands.registerCommand(
       'chainlens.runStepTests',

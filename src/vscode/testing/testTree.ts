@@ -89,6 +89,8 @@ function addTests(
 export function buildTestTree(
   controller: vscode.TestController,
   run: ChainRunSnapshot | undefined,
+  /** False while a study withholds the hidden tests' ids (docs/study.md): steps only, no F2P/P2P items. */
+  withTestIds = true,
 ): Map<number, StepTestItems> {
   const steps = new Map<number, StepTestItems>();
   if (!run) {
@@ -108,7 +110,8 @@ export function buildTestTree(
     );
     item.sortText = String(chainStep.order).padStart(6, '0');
     const tests = new Map<string, vscode.TestItem>();
-    addTests(controller, item, chainStep, locator, tests, chainStep.logParser ?? parserForRepo(chain.repo));
+    if (withTestIds)
+      addTests(controller, item, chainStep, locator, tests, chainStep.logParser ?? parserForRepo(chain.repo));
     root.children.add(item);
     steps.set(chainStep.order, { step: item, tests });
   });

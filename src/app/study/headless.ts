@@ -1,0 +1,90 @@
+import { evaluateStep } from '../evaluation';
+import { startRun } from '../run/startRun';
+import { submitStep } from '../run/stepActions';
+import { openWorkspace } from '../../infra/runs/workspace';
+import { describeRepoSource } from '../../infra/git/mirror';
+import { StudyRunRecords } from '../../infra/study/runRecords';
+import { UserError } from '../../core/util/errors';
+import type { StepEvaluation } from '../../protocol/evaluation';
+import type { RunState } from '../../protocol/run';
+import type { ParticipantSession } from '../../protocol/studyRecords';
+import type { LoadedStudy } from './loadStudy';
+import { afterSubmit, attachRun, currentTaskIndex, personStep, planTask, saveSession, StepTimer } from './session';
+
+/**
+ * A participant's session without VS Code (`chainlens study start|submit`): the same run starts,
+ * records and grading as the window's, with only the wall clock measured (there is no editor to
+ * tell activity from idleness).
+ */
+export async function startNextTask(
+  study: LoadedStudy,
+  session: ParticipantSession,
+  log: (line: string) => void,
+): Promise<{ session: ParticipantSession; index: number; state: RunState; workTree: string } | undefined> {
+  const index = currentTaskIndex(session);
+  if (index === undefined) return undefined;
+  const entry = session.tasks[index];
+  if (entry.status === 'solving' && entry.runId) {
+    const ws = await openWorkspace(entry.workTree, log);
+    const { state } = await ws.engine.open();
+    return { session, index, state, workTree: ws.dir };
+  }
+  const plan = planTask(study, session, index);
+  saveSession(session);
+  const { workspace, state, notes } = await startRun(
+    {
+      chain: plan.chain,
+      chainPath: plan.chainFile,
+      source: plan.source,
+      dir: plan.workTree,
+      mode: plan.mode,
+      authors: plan.authors,
+      recorded: plan.recorded,
+      operation: 'study session',
+    },
+    log,
+  );
+  notes.forEach(log);
+  log(`task ${entry.task} (${entry.condition}) of ${describeRepoSource(plan.source)} checked out in ${workspace.dir}`);
+  const next = attachRun(session, index, plan, workspace.store.root, state, Date.now());
+  return { session: next, index, state, workTree: workspace.dir };
+}
+
+export interface SubmittedStep {
+  readonly session: ParticipantSession;
+  readonly submitted: number;
+  readonly state: RunState;
+  readonly evaluation: StepEvaluation | undefined;
+}
+
+/** Stops the step's clock, submits the person's step, grades it in its container (unless `grade` is false). */
+export async function submitCurrentStep(
+  session: ParticipantSession,
+  options: { grade: boolean; log: (line: string) => void; signal?: AbortSignal },
+): Promise<SubmittedStep> {
+  const index = session.tasks.findIndex((t) => t.status === 'solving');
+  const entry = session.tasks[index];
+  if (!entry?.runId)
+    throw new UserError(`'${session.participant}' has no task in progress: start the next one first`, 'state');
+  const ws = await openWorkspace(entry.workTree, options.log);
+  const { state: before, chain } = await ws.engine.open();
+  const step = personStep(before);
+  if (step === undefined) throw new UserError(`the run in ${ws.dir} has no step for a person to submit`, 'state');
+  const records = new StudyRunRecords(ws.store.root, before.runId);
+  const rules = records.readRun();
+  new StepTimer(records, step, rules?.idleGapMs ?? 120_000, Date.now).stop();
+  const { state, notes, submitted } = await submitStep({ dir: ws.dir, state: before, chain, workspace: ws });
+  notes.forEach(options.log);
+  const next = afterSubmit(session, index, ws.store.root, state, Date.now());
+  const evaluation = options.grade
+    ? await evaluateStep({
+        dir: ws.dir,
+        workspace: ws,
+        step: submitted,
+        source: 'submitted',
+        signal: options.signal,
+        onProgress: options.log,
+      })
+    : undefined;
+  return { session: next, submitted, state, evaluation };
+}
