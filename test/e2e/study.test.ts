@@ -106,7 +106,7 @@ describe('A study session in VS Code: blind AH step, time on task, export', () =
 describe('Time records survive a window reload and a killed extension host', () => {
   let fx: ChainLensWorkbench<StudyWorkspace>;
   before(async () => {
-    fx = await openChainLensWorkbench({ workspace: () => makeStudyWorkspace(120) });
+    fx = await openChainLensWorkbench({ workspace: () => makeStudyWorkspace(120, 'e2e-study-time') });
   });
   after(() => fx?.close());
 
