@@ -1,5 +1,5 @@
 import { frame, keyAttr, layout, type ChartBase } from './frame';
-import { extent } from './scale';
+import { extent, niceDomain } from './scale';
 import { coord, escapeXml, formatTick } from './svgText';
 import { seriesClass } from './theme';
 
@@ -21,7 +21,7 @@ export interface BoxChart extends ChartBase {
 /** One box per group: the IQR as a box, the median as a bar, min..max as whiskers (time on task). */
 export function boxChart(chart: BoxChart): string {
   const shown = chart.boxes.filter((b) => b.n > 0);
-  const plot = layout(chart, extent([0, ...shown.flatMap((b) => [b.min, b.max])]), 0);
+  const plot = layout(chart, niceDomain(extent([0, ...shown.flatMap((b) => [b.min, b.max])])), 0);
   const { y } = plot;
   const slot = (plot.right - plot.left) / Math.max(1, chart.boxes.length);
   const width = Math.min(56, slot * 0.5);

@@ -34,6 +34,19 @@ export function linearScale(
   return Object.assign(scale, { domain, ticks: ticks ?? niceTicks(d0, d1) });
 }
 
+/**
+ * The domain widened out to whole tick steps, so the axis's top tick is at or above the largest
+ * value (an axis ending at 0.01 under a mark at 0.0104 would put the mark above every label).
+ */
+export function niceDomain([min, max]: readonly [number, number], count = 5): [number, number] {
+  const ticks = niceTicks(min, max, count);
+  if (ticks.length < 2) return [min, max];
+  const step = ticks[1] - ticks[0];
+  const low = ticks[0] > min ? Number((ticks[0] - step).toPrecision(12)) : min;
+  const high = ticks[ticks.length - 1] < max ? Number((ticks[ticks.length - 1] + step).toPrecision(12)) : max;
+  return [low, high];
+}
+
 /** The [min, max] of values, widened so a flat series still gets an axis. */
 export function extent(values: Iterable<number>): [number, number] {
   let min = Infinity;

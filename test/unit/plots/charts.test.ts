@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { barChart, boxChart, lineChart, niceTicks } from '../../../src/core/plots';
+import { niceDomain } from '../../../src/core/plots/scale';
 
 /** Tags open and close in order, and no raw '<' or '&' sits in text: the markup parses as XML. */
 function assertWellFormed(svg: string): void {
@@ -21,6 +22,18 @@ test('ticks fall on 1, 2 or 5 times a power of ten and cover the domain', () => 
   assert.deepEqual(niceTicks(0, 1), [0, 0.2, 0.4, 0.6, 0.8, 1]);
   assert.deepEqual(niceTicks(3, 47), [10, 20, 30, 40]);
   assert.deepEqual(niceTicks(0, 7, 7), [0, 1, 2, 3, 4, 5, 6, 7]);
+});
+
+test('an axis reaches past its largest value: the top tick is at or above it', () => {
+  // 0.62 s of active time in minutes: ticks 0, 0.005, 0.01 stop under it without the widening
+  assert.deepEqual(niceDomain([0, 0.0104]), [0, 0.015]);
+  assert.deepEqual(niceDomain([0, 1]), [0, 1], 'a domain on whole steps stays');
+  const svg = boxChart({
+    title: 't',
+    yLabel: 'minutes',
+    boxes: [{ label: 'AH', min: 0.0104, q1: 0.0104, median: 0.0104, q3: 0.0104, max: 0.0104, n: 1 }],
+  });
+  assert.match(svg, />0\.015</, 'a tick above the one value');
 });
 
 test('a line chart of resolve rate by position: one path per series, whiskers for intervals, keys for drill-down', () => {
