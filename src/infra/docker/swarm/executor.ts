@@ -3,7 +3,6 @@
 // from it (repoImage.ts). On more than one node that image must be in a registry every node pulls
 // from (docs/scaling.md).
 import type Docker from 'dockerode';
-import type { EvaluateStateOptions } from '../evaluateState';
 import type { StepExecutor } from '../executor';
 import type { LogSink } from '../logSink';
 import { locateRepoInImage } from '../repoPath';
@@ -11,9 +10,20 @@ import type { RunControl } from '../stepRun';
 import { runJobService } from './jobService';
 import { imageWithRepository, SWARM_REPO_PATH } from './repoImage';
 
+/** What the Swarm executor takes of an evaluation's options (EvaluateStateOptions). */
+export interface SwarmStepInput {
+  readonly image: string;
+  /** Path of the repository in the image; null = the image lacks it; undefined = detect. */
+  readonly repoPathInImage?: string | null;
+  readonly localRepo: string;
+  readonly baseCommit: string;
+  readonly runId: string;
+  readonly memoryLimitBytes?: number;
+}
+
 export function swarmExecutor(
   docker: Docker,
-  o: EvaluateStateOptions,
+  o: SwarmStepInput,
   imageId: string,
   sink: LogSink,
   control: RunControl,
