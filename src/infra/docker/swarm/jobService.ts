@@ -64,21 +64,34 @@ export async function runJobService(
   const configs: { id: string; name: string; path: string; mode: number }[] = [];
   let serviceId: string | undefined;
   try {
-    for (const [i, file] of o.bundle.files.entries()) {
-      const data = Buffer.from(file.content);
-      if (data.length > CONFIG_MAX_BYTES)
+    for (const file of o.bundle.files)
+      if (Buffer.byteLength(file.content) > CONFIG_MAX_BYTES)
         throw new UserError(
-          `the evaluation's ${file.path} is ${Math.ceil(data.length / 1024)} KB, and a Docker config (how --engine swarm ships it) holds at most ${CONFIG_MAX_BYTES / 1024} KB; evaluate this step with --engine local`,
+          `the evaluation's ${file.path} is ${Math.ceil(Buffer.byteLength(file.content) / 1024)} KB, and a Docker config (how --engine swarm ships it) holds at most ${CONFIG_MAX_BYTES / 1024} KB; evaluate this step with --engine local`,
           'environment',
         );
-      const name = objectName(o.runId, random, `-${i}`);
-      const made = await createManagedSwarmObject(
-        'config',
-        docker.createConfig({ Name: name, Labels: labels, Data: data.toString('base64') }) as Promise<{ id: string }>,
-        (id) => docker.getConfig(id).remove(),
+    // All at once: one after the other, each creation waits for the managers' consensus.
+    const created = await Promise.allSettled(
+      o.bundle.files.map(async (file, i) => {
+        const name = objectName(o.runId, random, `-${i}`);
+        const made = await createManagedSwarmObject(
+          'config',
+          docker.createConfig({
+            Name: name,
+            Labels: labels,
+            Data: Buffer.from(file.content).toString('base64'),
+          }) as Promise<{ id: string }>,
+          (id) => docker.getConfig(id).remove(),
+        );
+        configs.push({ id: made.id, name, path: file.path, mode: file.mode });
+      }),
+    );
+    const failed = created.find((r) => r.status === 'rejected');
+    if (failed)
+      throw new UserError(
+        `Swarm did not take the evaluation's files as configs: ${dockerMessage(failed.reason)}`,
+        'environment',
       );
-      configs.push({ id: made.id, name, path: file.path, mode: file.mode });
-    }
     if (control.signal?.aborted) return cancelled(control);
     const service = await createManagedSwarmObject(
       'service',
