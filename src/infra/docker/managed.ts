@@ -5,7 +5,7 @@ import { LABEL_MANAGED, LABEL_RUN, managedLabels } from './owner';
 
 /** Containers this process created and has not removed yet. */
 const live = new Map<string, Docker.Container>();
-/** Swarm objects (swarm/objects.ts) this process created and has not removed yet, by kind and id. */
+/** Swarm job services and configs (swarm/jobService.ts) this process made and has not removed yet. */
 type SwarmKind = 'service' | 'config';
 const liveSwarm = {
   service: new Map<string, () => Promise<unknown>>(),
@@ -82,7 +82,7 @@ export async function createManagedContainer(
 }
 
 /**
- * Creates a swarm object (a job service or a config, swarm/objects.ts) under the same guard as a
+ * Creates a swarm object (a job service or a config, swarm/jobService.ts) under the same guard as a
  * container: a signal waits for the creation, and removes the object with `remove`.
  */
 export async function createManagedSwarmObject<T extends { id: string }>(
