@@ -4,8 +4,11 @@
 // each with the very scripts ChainLens puts into its containers (patch fallback chain, test
 // patches, pytest). Both sides use images holding the repository at /testbed, as SWE-bench
 // images do. Runs are interleaved (A B B A ...); medians and their ratio are printed (target <= 1.15).
+// The same batch with `--engine swarm` (each step a Swarm job service, docs/scaling.md) runs in
+// the same repetitions on a single-node swarm of the engine (initialised for the bench and left
+// again when it was not in swarm mode), and its ratio to the raw side is printed next to it.
 //
-//   node --import tsx bench/batch.ts [repetitions=3] [extra files in the larger repository=400]
+//   node --import tsx bench/batch.ts [repetitions=3] [extra files in the larger repository=400] [swarm|no-swarm]
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +22,7 @@ import { parserForRepo, PYTHON_LOG_PARSERS } from '../src/core/evaluation/gradin
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const reps = Number(process.argv[2] ?? 3);
 const extraFiles = Number(process.argv[3] ?? 400);
+const withSwarm = (process.argv[4] ?? 'swarm') === 'swarm';
 const cli = join(root, 'dist', 'cli.js');
 
 const git = (cwd: string, args: string[], input?: string) =>
@@ -209,8 +213,8 @@ async function main(): Promise<void> {
   const list = join(work, 'raw-steps.txt');
   writeFileSync(list, lines.join('\n') + '\n');
 
-  const ours = async (i: number) => {
-    const runDir = join(work, `run-${i}`);
+  const ours = async (i: number, engine: 'local' | 'swarm' = 'local') => {
+    const runDir = join(work, `run-${engine}-${i}`);
     const t = performance.now();
     await run('node', [
       cli,
@@ -228,6 +232,8 @@ async function main(): Promise<void> {
       '2',
       '--repo-path-in-image',
       '/testbed',
+      '--engine',
+      engine,
       '--json',
     ]);
     const ms = performance.now() - t;
@@ -263,20 +269,32 @@ async function main(): Promise<void> {
     return ms;
   };
 
+  const swarmState = () =>
+    execFileSync('docker', ['info', '--format', '{{.Swarm.LocalNodeState}}'], { encoding: 'utf8' }).trim();
+  const initialisedSwarm = withSwarm && swarmState() !== 'active';
+  if (initialisedSwarm) execFileSync('docker', ['swarm', 'init', '--advertise-addr', '127.0.0.1'], { stdio: 'ignore' });
+
   const a: number[] = [];
   const b: number[] = [];
-  for (let i = 0; i < reps; i++) {
-    if (i % 2 === 0) {
-      a.push(await ours(i));
-      console.log(`  repetition ${i + 1}: chainlens batch ${(a[i] / 1000).toFixed(1)} s`);
-      b.push(await raw());
-    } else {
-      b.push(await raw());
-      a.push(await ours(i));
+  const c: number[] = [];
+  try {
+    for (let i = 0; i < reps; i++) {
+      if (i % 2 === 0) {
+        a.push(await ours(i));
+        b.push(await raw());
+        if (withSwarm) c.push(await ours(i, 'swarm'));
+      } else {
+        if (withSwarm) c.push(await ours(i, 'swarm'));
+        b.push(await raw());
+        a.push(await ours(i));
+      }
+      console.log(
+        `  repetition ${i + 1}: chainlens batch ${(a[i] / 1000).toFixed(1)} s, raw ${(b[i] / 1000).toFixed(1)} s` +
+          (withSwarm ? `, --engine swarm ${(c[i] / 1000).toFixed(1)} s` : ''),
+      );
     }
-    console.log(
-      `  repetition ${i + 1}: chainlens batch ${(a[i] / 1000).toFixed(1)} s, raw ${(b[i] / 1000).toFixed(1)} s`,
-    );
+  } finally {
+    if (initialisedSwarm) execFileSync('docker', ['swarm', 'leave', '--force'], { stdio: 'ignore' });
   }
   for (const s of setups) execFileSync('docker', ['rmi', '-f', s.image], { stdio: 'ignore' });
   rmSync(work, { recursive: true, force: true });
@@ -291,6 +309,14 @@ async function main(): Promise<void> {
   console.log(
     `  ratio                  ${ratio.toFixed(3)} (paired median ${paired.toFixed(3)}; target <= 1.15) ${ratio <= 1.15 ? 'OK' : 'OVER'}`,
   );
+  if (withSwarm) {
+    console.log(
+      `  chainlens batch --engine swarm (single-node swarm)  median ${fmt(median(c))}  [${c.map(fmt).join(', ')}]`,
+    );
+    console.log(
+      `  swarm ratio            ${(median(c) / median(b)).toFixed(3)} to raw (paired median ${median(c.map((x, i) => x / b[i])).toFixed(3)}), ${(median(c) / median(a)).toFixed(3)} to the local engine (reported)`,
+    );
+  }
 }
 
 void main().catch((e: unknown) => {

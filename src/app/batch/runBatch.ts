@@ -8,7 +8,13 @@ import { BatchScheduler, laneId, type LaneKey, type LanePlan, type StepKey } fro
 import { isUserError, UserError } from '../../core/util/errors';
 import { BatchRunDir } from '../../infra/batch/runDir';
 import { loadSource, type LoadedSource } from '../../infra/batch/sources';
-import { connectDocker, ensureImage, orphanSweepSettled } from '../../infra/docker';
+import {
+  assertEngineReady,
+  connectDocker,
+  ensureImage,
+  orphanSweepSettled,
+  type EvaluationEngine,
+} from '../../infra/docker';
 import { evaluateStep } from '../../infra/evaluation';
 import { parseRepoSource } from '../../infra/git/mirror';
 import { withDataRoot } from '../../infra/runs/stateDir';
@@ -25,6 +31,8 @@ export interface RunBatchOptions {
   readonly onEvent?: (e: BatchEvent) => void;
   /** Lines for a person (lanes prepared, images pulled). */
   readonly onNote?: (line: string) => void;
+  /** Where each graded step runs (docs/scaling.md); not part of the batch, so a resume may change it. */
+  readonly engine?: EvaluationEngine;
 }
 
 export interface BatchOutcome {
@@ -64,6 +72,7 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchO
   const chains = await chainsOf(manifest);
   const sources = new Map(manifest.sources.map((s) => [s.name, loadSource(s)]));
   const docker = await connectDocker();
+  await assertEngineReady(o.engine ?? 'local', docker);
   for (const image of new Set(manifest.chains.map((c) => manifest.options.image ?? c.image))) {
     try {
       await ensureImage(image, undefined, docker);
@@ -131,7 +140,7 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchO
     let record: BatchRecord | null;
     try {
       const ws = await prepare(k);
-      record = await evaluateOne(dir, manifest, chain, source, k, ws, o.signal);
+      record = await evaluateOne(dir, manifest, chain, source, k, ws, o.signal, o.engine);
     } catch (e) {
       if (!isUserError(e)) throw e;
       // The lane could not be set up (a gold patch that does not apply, a repository without the
@@ -253,6 +262,7 @@ async function evaluateOne(
   k: StepKey,
   ws: Workspace,
   signal: AbortSignal | undefined,
+  engine: EvaluationEngine | undefined,
 ): Promise<BatchRecord | null> {
   const result = await evaluateStep({
     dir: ws.dir,
@@ -265,6 +275,7 @@ async function evaluateOne(
     timeoutS: manifest.options.timeout_s ?? undefined,
     profile: manifest.options.profile,
     signal,
+    engine,
   });
   if (result.error_kind === 'cancelled') return null;
   const index = chain.steps.findIndex((s) => s.order === k.order);

@@ -6,14 +6,15 @@ import type { BatchEvent } from '../../protocol/batch';
 import type { RunMode } from '../../protocol/run';
 import { defaultWorkers, runBatch } from '../../app/batch/runBatch';
 import { openOrCreateRunDir, planBatch } from '../../app/batch/planBatch';
+import { checkBatchEngine, parseEngine, type EvaluationEngine } from '../../app/batch/engine';
 import { parseMode } from './checkout';
 import { parseProfile } from './eval';
 
 const usage = `usage: chainlens batch <dataset>... --run-dir <dir> --repo <path|url | owner/name=path|url>...
                        --predictions <file|folder|gold | name=file|folder>... [--mode oracle,seq]
                        [--workers N] [--retry-failed] [--json] [--timeout <s>] [--profile swebench-v5|swebench-v4]
-                       [--image <override>] [--repo-path-in-image <path>|none]
-       chainlens batch --run-dir <dir> [--workers N] [--retry-failed] [--json]     (resume)
+                       [--image <override>] [--repo-path-in-image <path>|none] [--engine local|swarm]
+       chainlens batch --run-dir <dir> [--workers N] [--retry-failed] [--json] [--engine local|swarm]   (resume)
 
 Evaluates every step of every chain of the dataset (ChainSWE JSONL/JSON, Parquet, SWE-bench or
 CodeThread instance files) for each prediction source in each mode, N steps at a time (default:
@@ -22,7 +23,10 @@ to <dir>/records/ the moment it is done, with its log in <dir>/logs/: a killed b
 continues where it stopped when run again, and never runs a recorded step twice. --retry-failed
 also re-runs the steps the environment failed (engine, image, out of memory). At the end the
 report is printed (\`chainlens report <dir>\` prints it again, and writes CSV, JSON and HTML).
-Progress: a bar on a terminal, one line per step otherwise, JSON events with --json.`;
+Progress: a bar on a terminal, one line per step otherwise, JSON events with --json.
+--engine swarm runs each step as a Docker Swarm job service on any node of the swarm the engine
+manages (it must be in swarm mode: \`docker swarm init\`); the default, local, runs containers on
+the engine itself. See docs/scaling.md.`;
 
 function parseModes(value: string | undefined): RunMode[] {
   if (value === undefined) return ['oracle', 'seq'];
@@ -63,12 +67,16 @@ export const batchCommand: CliCommand = {
         profile: { type: 'string' },
         image: { type: 'string' },
         'repo-path-in-image': { type: 'string' },
+        engine: { type: 'string' },
       },
       usage,
       { min: 0, max: 10_000 },
     );
     const runDir = requireOption(values['run-dir'], '--run-dir', usage);
     const workers = parseWorkers(values.workers) ?? defaultWorkers();
+    const engine = parseEngine(values.engine);
+    // A swarm that is not there fails the batch before the run directory is made or touched.
+    await checkBatchEngine(engine);
     if (positionals.length > 0) {
       // Everything is read and checked before the run directory is made or touched.
       const planned = await planBatch({
@@ -95,7 +103,7 @@ export const batchCommand: CliCommand = {
           'usage',
         );
     }
-    return execute(io, runDir, workers, values['retry-failed'] ?? false, values.json ?? false);
+    return execute(io, runDir, workers, values['retry-failed'] ?? false, values.json ?? false, engine);
   },
 };
 
@@ -110,6 +118,7 @@ async function execute(
   workers: number,
   retryFailed: boolean,
   json: boolean,
+  engine: EvaluationEngine,
 ): Promise<number> {
   const abort = new AbortController();
   const onSigint = () => {
@@ -144,7 +153,15 @@ async function execute(
   };
   let outcome;
   try {
-    outcome = await runBatch({ runDir, workers, retryFailed, signal: abort.signal, onEvent: show, onNote: () => {} });
+    outcome = await runBatch({
+      runDir,
+      workers,
+      retryFailed,
+      signal: abort.signal,
+      onEvent: show,
+      onNote: () => {},
+      engine,
+    });
   } finally {
     process.removeListener('SIGINT', onSigint);
   }

@@ -16,12 +16,15 @@ import {
 } from '../../core/evaluation/script';
 import { isUserError } from '../../core/util/errors';
 import { connectDocker } from './connect';
+import type { EvaluationEngine, StepExecutor } from './executor';
 import { ensureImage, type PullProgress } from './images';
 import { LogSink } from './logSink';
 import { createManagedContainer, removeManagedContainer } from './managed';
 import { sweepOrphansInBackground } from './orphans';
 import { openRepoArchive, type RepoArchive } from './repoArchive';
 import { locateRepoInImage } from './repoPath';
+import { Cancelled, dockerMessage, type ContainerRun, type RunControl } from './stepRun';
+import { swarmExecutor } from './swarm/executor';
 import { tarArchive } from './tar';
 
 export const DEFAULT_TIMEOUT_S = 1800;
@@ -55,6 +58,8 @@ export interface EvaluateStateOptions {
   readonly buildCmd?: string;
   readonly onPullProgress?: (e: PullProgress) => void;
   readonly docker?: Docker;
+  /** Where the container runs: on the engine (default), or as a Swarm job service (executor.ts). */
+  readonly engine?: EvaluationEngine;
 }
 
 export interface EvaluationResult {
@@ -82,16 +87,6 @@ const NOTHING: Outcome = {
 /** Images found to have no `tar`: their files go in through the Docker API from then on. */
 const imagesWithoutTar = new Set<string>();
 
-class Cancelled extends Error {}
-
-function message(e: unknown): string {
-  if (typeof e === 'object' && e !== null && 'json' in e) {
-    const json = (e as { json?: { message?: string } }).json;
-    if (json?.message) return json.message;
-  }
-  return e instanceof Error ? e.message : String(e);
-}
-
 function containerName(runId: string): string {
   const safe = runId.replace(/[^a-zA-Z0-9_.-]/g, '-').slice(0, 60);
   return `chainlens-${safe}-${Math.random().toString(36).slice(2, 8)}`;
@@ -99,20 +94,6 @@ function containerName(runId: string): string {
 
 function mib(bytes: number): string {
   return `${Math.round(bytes / (1 << 20))} MiB`;
-}
-
-/** What one container run ended with. */
-interface ContainerRun {
-  readonly statusCode: number;
-  readonly oomKilled: boolean;
-}
-
-/** Shared by the attempts of one evaluation: the deadline and the cancellation apply to all of them. */
-interface RunControl {
-  timedOut: boolean;
-  cancelled: boolean;
-  readonly deadline: number;
-  readonly signal?: AbortSignal;
 }
 
 /**
@@ -141,12 +122,12 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
     sweepOrphansInBackground(docker);
     const imageId = await ensureImage(o.image, o.onPullProgress, docker);
     checkCancel();
-    const located =
-      o.repoPathInImage === undefined
-        ? await locateRepoInImage(o.image, o.baseCommit, docker, o.runId, imageId)
-        : o.repoPathInImage === null
-          ? null
-          : { path: o.repoPathInImage, headIsBase: true };
+    // The one place the engine is chosen (executor.ts).
+    const executor =
+      o.engine === 'swarm'
+        ? swarmExecutor(docker, o, imageId, sink, control)
+        : localExecutor(docker, o, imageId, sink, control);
+    const { image, located } = await executor.place();
     const repoPath = located?.path ?? null;
     checkCancel();
     const bundle = buildEvalBundle({
@@ -163,16 +144,9 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
       buildCmd: o.buildCmd,
     });
     sink.append(
-      `ChainLens: image ${o.image}, repository ${repoPath === null ? `copied in at ${COPY_IN_REPO_DIR}` : `at ${repoPath} in the image`}, base ${o.baseCommit}\n`,
+      `ChainLens: image ${image}, repository ${repoPath === null ? `copied in at ${COPY_IN_REPO_DIR}` : `at ${repoPath} in the image`}, base ${o.baseCommit}${executor.where}\n`,
     );
-
-    const attempt = (via: 'stdin' | 'api') => runContainer(docker, o, bundle, repoPath === null, via, sink, control);
-    let run = await attempt(imagesWithoutTar.has(o.image) ? 'api' : 'stdin');
-    if (run.statusCode === RUN_EXIT.noTar && !control.cancelled && !control.timedOut) {
-      imagesWithoutTar.add(o.image);
-      sink.append('ChainLens: the image has no tar; copying the files in through the Docker API instead\n');
-      run = await attempt('api');
-    }
+    const run = await executor.run(bundle, image, repoPath === null);
     outcome = judge(run, o, control, sink, timeoutS);
   } catch (e) {
     if (e instanceof Cancelled || control.cancelled) outcome = { ...NOTHING, cancelled: true };
@@ -180,13 +154,48 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
       await sink.close();
       throw e;
     } else {
-      const text = isUserError(e) ? e.message : `Docker engine error: ${message(e)}`;
+      const text = isUserError(e) ? e.message : `Docker engine error: ${dockerMessage(e)}`;
       sink.append(`ChainLens: ${text}\n`);
       outcome = { ...NOTHING, environmentError: text };
     }
   }
   await sink.close();
   return { ...outcome, log: sink.text(), durationS: (performance.now() - started) / 1000, logPath: o.logPath };
+}
+
+/**
+ * The local step executor: a container on the engine, the bundle on its stdin (or through the
+ * Docker API when the image has no tar), its output streamed into the sink as it runs.
+ */
+function localExecutor(
+  docker: Docker,
+  o: EvaluateStateOptions,
+  imageId: string,
+  sink: LogSink,
+  control: RunControl,
+): StepExecutor {
+  return {
+    where: '',
+    async place() {
+      const located =
+        o.repoPathInImage === undefined
+          ? await locateRepoInImage(o.image, o.baseCommit, docker, o.runId, imageId)
+          : o.repoPathInImage === null
+            ? null
+            : { path: o.repoPathInImage, headIsBase: true };
+      return { image: o.image, located };
+    },
+    async run(bundle, image, copyIn) {
+      const attempt = (via: 'stdin' | 'api') => runContainer(docker, o, bundle, copyIn, via, sink, control);
+      let run = await attempt(imagesWithoutTar.has(image) ? 'api' : 'stdin');
+      if (run.statusCode === RUN_EXIT.noTar && !control.cancelled && !control.timedOut) {
+        imagesWithoutTar.add(image);
+        sink.append('ChainLens: the image has no tar; copying the files in through the Docker API instead\n');
+        run = await attempt('api');
+      }
+      return run;
+    },
+  };
 }
 
 /** Turns how the container ended, and what its log says, into the evaluation's outcome. */

@@ -5,3 +5,4 @@ export { sweepContainers, createManagedContainer, removeManagedContainer } from 
 export { managedLabels, isOrphan, LABEL_MANAGED, LABEL_RUN, LABEL_PID, LABEL_PID_START, LABEL_HOST } from './owner';
 export { sweepOrphanContainers, sweepOrphansInBackground, orphanSweepSettled } from './orphans';
 export { evaluateState, DEFAULT_TIMEOUT_S, type EvaluateStateOptions, type EvaluationResult } from './evaluateState';
+export { assertEngineReady, EVALUATION_ENGINES, type EvaluationEngine } from './executor';

@@ -5,6 +5,12 @@ import { LABEL_MANAGED, LABEL_RUN, managedLabels } from './owner';
 
 /** Containers this process created and has not removed yet. */
 const live = new Map<string, Docker.Container>();
+/** Swarm job services and configs (swarm/jobService.ts) this process made and has not removed yet. */
+type SwarmKind = 'service' | 'config';
+const liveSwarm = {
+  service: new Map<string, () => Promise<unknown>>(),
+  config: new Map<string, () => Promise<unknown>>(),
+};
 /** Creations under way: a signal waits for them, so a container created a moment after it is removed too. */
 const creating = new Set<Promise<unknown>>();
 let hooksInstalled = false;
@@ -13,7 +19,12 @@ async function removeLive(): Promise<void> {
   await Promise.race([Promise.allSettled([...creating]), new Promise((r) => setTimeout(r, 5000).unref())]);
   const removals = [...live.values()].map((c) => c.remove({ force: true, v: true }).catch(() => undefined));
   live.clear();
-  await Promise.race([Promise.allSettled(removals), new Promise((r) => setTimeout(r, 5000).unref())]);
+  // A config is in use until its service is gone: services first, then their configs.
+  for (const kind of ['service', 'config'] as const) {
+    removals.push(...[...liveSwarm[kind].values()].map((remove) => remove().catch(() => undefined)));
+    liveSwarm[kind].clear();
+    await Promise.race([Promise.allSettled(removals), new Promise((r) => setTimeout(r, 5000).unref())]);
+  }
 }
 
 /**
@@ -27,8 +38,10 @@ function installHooks(): void {
   if (hooksInstalled) return;
   hooksInstalled = true;
   process.on('exit', () => {
-    if (live.size === 0) return;
-    spawnSync('docker', ['rm', '-f', '-v', ...live.keys()], { stdio: 'ignore', timeout: 15_000 });
+    if (live.size > 0) spawnSync('docker', ['rm', '-f', '-v', ...live.keys()], { stdio: 'ignore', timeout: 15_000 });
+    for (const kind of ['service', 'config'] as const)
+      if (liveSwarm[kind].size > 0)
+        spawnSync('docker', [kind, 'rm', ...liveSwarm[kind].keys()], { stdio: 'ignore', timeout: 15_000 });
   });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     const handler = () => {
@@ -66,6 +79,33 @@ export async function createManagedContainer(
   } finally {
     creating.delete(creation);
   }
+}
+
+/**
+ * Creates a swarm object (a job service or a config, swarm/jobService.ts) under the same guard as a
+ * container: a signal waits for the creation, and removes the object with `remove`.
+ */
+export async function createManagedSwarmObject<T extends { id: string }>(
+  kind: SwarmKind,
+  creation: Promise<T>,
+  remove: (id: string) => Promise<unknown>,
+): Promise<T> {
+  installHooks();
+  creating.add(creation);
+  try {
+    const made = await creation;
+    liveSwarm[kind].set(made.id, () => remove(made.id));
+    return made;
+  } finally {
+    creating.delete(creation);
+  }
+}
+
+/** Removes a swarm object made by createManagedSwarmObject; errors are ignored (it may be gone already). */
+export async function removeManagedSwarmObject(kind: SwarmKind, id: string): Promise<void> {
+  const remove = liveSwarm[kind].get(id);
+  if (remove) await remove().catch(() => undefined);
+  liveSwarm[kind].delete(id);
 }
 
 /** Removes a container made by createManagedContainer (force: it may still run); errors are ignored. */

@@ -6,6 +6,7 @@
 import type Docker from 'dockerode';
 import { hostname } from 'node:os';
 import { isOrphan, LABEL_HOST, LABEL_MANAGED } from './owner';
+import { sweepOrphanSwarmObjects } from './swarm/sweep';
 
 /** Removes the orphaned ChainLens containers on `docker`; returns the ids removed. */
 export async function sweepOrphanContainers(docker: Docker): Promise<string[]> {
@@ -40,7 +41,12 @@ export function sweepOrphansInBackground(docker: Docker): void {
   const now = Date.now();
   if (lastSweep && now - lastSweep.at < SWEEP_INTERVAL_MS) return;
   // An engine that cannot list containers now is asked again next time.
-  lastSweep = { at: now, done: sweepOrphanContainers(docker).catch(() => []) };
+  // Swarm job services and their configs (--engine swarm) are swept alongside the containers.
+  const done = Promise.all([
+    sweepOrphanContainers(docker).catch(() => []),
+    sweepOrphanSwarmObjects(docker).catch(() => []),
+  ]).then(([containers, swarm]) => [...containers, ...swarm]);
+  lastSweep = { at: now, done };
 }
 
 /** The ids the latest background sweep removed, once it is done (or [] after `timeoutMs`, or without one). */

@@ -14,7 +14,7 @@ import { buildCommandFor, testCommandFor } from '../../core/evaluation/script';
 import { stepVerdict } from '../../core/evaluation/verdict';
 import { UserError } from '../../core/util/errors';
 import { RunInUseError } from '../../core/run/engine';
-import { DEFAULT_TIMEOUT_S, evaluateState } from '../docker';
+import { DEFAULT_TIMEOUT_S, evaluateState, type EvaluationEngine } from '../docker';
 import { writeFileAtomic } from '../files';
 import { openWorkspace, type Workspace } from '../runs/workspace';
 import { EvalStore } from './evalStore';
@@ -37,6 +37,8 @@ export interface StepEvaluationRequest {
   onProgress?: (message: string) => void;
   /** An already-open workspace (saves re-opening when evaluating several steps). */
   workspace?: Workspace;
+  /** Where the container runs: the engine itself (default), or a Swarm job service (docs/scaling.md). */
+  engine?: EvaluationEngine;
 }
 
 /**
@@ -162,6 +164,7 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     profile: profile === 'swebench-v4' ? 'v4' : 'v5',
     scriptShape: PYTHON_LOG_PARSERS.has(parser) ? 'python' : 'common',
     buildCmd,
+    engine: req.engine,
     onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
   });
   const gradable = run.patchApplied && !run.environmentError && !run.cancelled && !run.timedOut;
