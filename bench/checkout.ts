@@ -7,7 +7,7 @@
 // demo with 4,000 extra files (about a Django checkout), since checkout dominates real
 // repositories; and that with 3,000 commits of history before base and 300 after it, since
 // copying history dominates long-lived ones.
-// Run: npm run build && node --import tsx bench/checkout.ts [repetitions]
+// Run: npm run build && node --import tsx bench/checkout.ts [repetitions] [demo,large,history]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -150,7 +150,13 @@ function clone(f: Fixture, dir: string): void {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-for (const f of [fixture('demo', 0), fixture('large', 4000), fixture('history', 4000, 3000)]) {
+const only = process.argv[3]?.split(',');
+const fixtures: [string, () => Fixture][] = [
+  ['demo', () => fixture('demo', 0)],
+  ['large', () => fixture('large', 4000)],
+  ['history', () => fixture('history', 4000, 3000)],
+];
+for (const f of fixtures.filter(([name]) => !only || only.includes(name)).map(([, make]) => make())) {
   const ours: number[] = [];
   const theirs: number[] = [];
   const clones: number[] = [];

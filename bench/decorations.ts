@@ -110,6 +110,7 @@ async function main(): Promise<void> {
       diagnostics: number;
       annotateMs: number;
       chainlensDrawMs: number;
+      chainlensUnchangedMs: number;
       rawDrawMs: number;
       editMs: number;
       rawEditMs: number;
@@ -122,7 +123,8 @@ async function main(): Promise<void> {
       [
         `file: ${r.lines} lines, ${r.decorations} decorations (${kinds}), ${r.diagnostics} diagnostics; medians of ${r.rounds} interleaved rounds`,
         `annotate the step (analysis + draw + Problems), as "Annotate Step" does: ${r.annotateMs.toFixed(0)} ms`,
-        `draw (decorations + Problems mirror): ChainLens ${r.chainlensDrawMs.toFixed(1)} ms vs raw setDecorations + DiagnosticCollection.set of the same ${r.rawDrawMs.toFixed(1)} ms = ${(r.chainlensDrawMs / r.rawDrawMs).toFixed(2)}x`,
+        `draw of marks new to ChainLens (decorations + Problems mirror): ChainLens ${r.chainlensDrawMs.toFixed(1)} ms vs raw setDecorations + DiagnosticCollection.set of the same ${r.rawDrawMs.toFixed(1)} ms = ${(r.chainlensDrawMs / r.rawDrawMs).toFixed(2)}x`,
+        `the same draw again with nothing changed (ChainLens sends nothing): ${r.chainlensUnchangedMs.toFixed(1)} ms`,
         `one edit at the top (every mark below shifts): ${r.editMs.toFixed(1)} ms vs ${r.rawEditMs.toFixed(1)} ms in an untitled copy with the same marks = ${(r.editMs / r.rawEditMs).toFixed(2)}x`,
       ].join('\n'),
     );

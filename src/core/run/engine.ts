@@ -305,8 +305,13 @@ export class ChainRunEngine {
   /** The state with step `index` current, its start commit computed and recorded as a ref. */
   private async enterStep(state: RunState, chain: Chain, index: number, previousEnd: string): Promise<RunState> {
     const step = state.steps[index];
-    const start = state.mode === 'seq' || index === 0 ? previousEnd : await this.oracleState(state, chain, index);
-    await this.repo.updateRef(stepRef(state.runId, step.order, 'start'), start);
+    const oracle =
+      state.mode === 'seq' || index === 0
+        ? { commit: previousEnd, refs: [] }
+        : await this.oracleState(state, chain, index);
+    const start = oracle.commit;
+    // The Oracle states' cache refs and the step's start ref in one git process.
+    await this.repo.updateRefs([...oracle.refs, { ref: stepRef(state.runId, step.order, 'start'), sha: start }]);
     return {
       ...state,
       currentStep: step.order,
@@ -317,11 +322,18 @@ export class ChainRunEngine {
     };
   }
 
-  /** Oracle start of step `index`: base + gold test_patch and patch of every earlier step (cached as refs). */
-  private async oracleState(state: RunState, chain: Chain, index: number): Promise<string> {
+  /**
+   * Oracle start of step `index`: base + gold test_patch and patch of every earlier step, and the
+   * refs that cache the states it built (for the caller to write with its own).
+   */
+  private async oracleState(
+    state: RunState,
+    chain: Chain,
+    index: number,
+  ): Promise<{ commit: string; refs: { ref: string; sha: string }[] }> {
     const fresh = this.newRunId === state.runId;
     const cached = fresh ? null : await this.repo.readRef(oracleRef(state.runId, chain.steps[index].order));
-    if (cached) return cached;
+    if (cached) return { commit: cached, refs: [] };
     // Start from the latest cached Oracle state below `index` (or base), build the rest in one go.
     let from = 0;
     let commit = chain.baseCommit;
@@ -341,9 +353,8 @@ export class ChainRunEngine {
       ],
     }));
     const commits = await this.repo.commitLayersOnto(commit, layers);
-    for (const [k, c] of commits.entries())
-      await this.repo.updateRef(oracleRef(state.runId, chain.steps[from + k + 1].order), c);
-    return commits[commits.length - 1] ?? commit;
+    const refs = commits.map((sha, k) => ({ ref: oracleRef(state.runId, chain.steps[from + k + 1].order), sha }));
+    return { commit: commits[commits.length - 1] ?? commit, refs };
   }
 
   /** Moves the work tree to `target`; callers journal the move (start: 'switch', finishStep: 'submit'). */

@@ -26,6 +26,8 @@ export interface RepoPort {
   /** Deletes those of `paths` that exist in the work tree untracked (left by a killed `git apply`); returns them. */
   removeUntracked(paths: readonly string[]): Promise<string[]>;
   updateRef(ref: string, sha: string): Promise<void>;
+  /** Sets several refs at once (one transaction): all of them move, or none. */
+  updateRefs(updates: readonly { ref: string; sha: string }[]): Promise<void>;
   readRef(ref: string): Promise<string | null>;
   diffStats(from: string, to: string): Promise<PatchStats>;
 }

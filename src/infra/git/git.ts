@@ -27,8 +27,21 @@ export function assertSha(sha: string): string {
 export class Git {
   private identity: string[] | undefined;
   private gitDirCache: string | undefined;
+  /** Revisions already resolved to commits: a commit id names the same commit for good, so asking git again is repeated work. */
+  private readonly commits = new Map<string, string>();
 
-  constructor(readonly dir: string) {}
+  /** `known`: facts the caller already has (its git directory), so no git process is spent asking. */
+  constructor(
+    readonly dir: string,
+    known: { gitDir?: string } = {},
+  ) {
+    this.gitDirCache = known.gitDir;
+  }
+
+  /** Records that `rev` resolves to the commit `sha` here (the caller just fetched it). */
+  rememberCommit(rev: string, sha: string): void {
+    this.commits.set(rev, assertSha(sha));
+  }
 
   raw(args: string[], env?: Record<string, string>, input?: string): Promise<string> {
     return runGit(args, { cwd: this.dir, env, input });
@@ -47,8 +60,13 @@ export class Git {
   /** The full commit id of `rev`, or null when it does not name a commit here. */
   async resolveCommit(rev: string): Promise<string | null> {
     if (rev.startsWith('-')) throw new Error(`invalid revision '${rev}'`);
+    const known = this.commits.get(rev);
+    if (known) return known;
     try {
-      return (await this.raw(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`])).trim() || null;
+      const sha = (await this.raw(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`])).trim() || null;
+      // Only commit ids are remembered: a ref or HEAD may move.
+      if (sha && SHA.test(rev)) this.commits.set(rev, sha);
+      return sha;
     } catch {
       return null;
     }
@@ -114,6 +132,14 @@ export class Git {
 
   async updateRef(ref: string, sha: string): Promise<void> {
     await this.raw(['update-ref', assertRef(ref), assertSha(sha)]);
+  }
+
+  /** Sets several refs in one git process and one transaction: all of them move, or none. */
+  async updateRefs(updates: readonly { ref: string; sha: string }[]): Promise<void> {
+    if (updates.length === 0) return;
+    if (updates.length === 1) return this.updateRef(updates[0].ref, updates[0].sha);
+    const input = updates.map((u) => `update ${assertRef(u.ref)} ${assertSha(u.sha)}\n`).join('');
+    await this.raw(['update-ref', '--stdin'], undefined, input);
   }
 
   async readRef(ref: string): Promise<string | null> {
@@ -191,14 +217,7 @@ export class Git {
       await this.raw(['read-tree', assertSha(base)], env);
       let parent = base;
       for (const layer of layers) {
-        for (const patch of layer.patches) {
-          if (patch.text.trim() === '') continue;
-          try {
-            await this.raw(['apply', '--cached', '--whitespace=nowarn', '-'], env, withFinalNewline(patch.text));
-          } catch (e) {
-            throw new UserError(`${patch.label} does not apply: ${cleanGitError(e)}`, 'git');
-          }
-        }
+        await this.applyToIndex(layer.patches, env);
         const tree = (await this.raw(['write-tree'], env)).trim();
         // Oracle states are ChainLens's synthetic gold commits, not the person's: its own identity.
         parent = (
@@ -211,6 +230,31 @@ export class Git {
       return commits;
     } finally {
       rmSync(scratch, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Applies `patches` in order to the index named by `env`. One `git apply` for all of them when
+   * they apply together (the usual case: a test_patch and a gold patch touching different files);
+   * git refuses a combined input whose patches touch one file twice, and as `git apply` changes
+   * nothing when it fails, they are then applied one by one, which also names the one that fails.
+   */
+  private async applyToIndex(patches: readonly { label: string; text: string }[], env: Record<string, string>) {
+    const texts = patches.filter((p) => p.text.trim() !== '');
+    if (texts.length > 1) {
+      const combined = texts.map((p) => withFinalNewline(p.text)).join('');
+      const ok = await this.raw(['apply', '--cached', '--whitespace=nowarn', '-'], env, combined).then(
+        () => true,
+        () => false,
+      );
+      if (ok) return;
+    }
+    for (const patch of texts) {
+      try {
+        await this.raw(['apply', '--cached', '--whitespace=nowarn', '-'], env, withFinalNewline(patch.text));
+      } catch (e) {
+        throw new UserError(`${patch.label} does not apply: ${cleanGitError(e)}`, 'git');
+      }
     }
   }
 

@@ -41,12 +41,16 @@ function mirrorPath(url: string): string {
   return join(cacheRoot(), 'mirrors', `${name}-${createHash('sha256').update(url).digest('hex').slice(0, 12)}.git`);
 }
 
-async function hasCommit(gitDir: string, sha: string): Promise<boolean> {
+/** The full id of the commit `rev` names in `gitDir`, or null: one git process answers both "is it there" and "which is it". */
+async function commitIn(gitDir: string, rev: string): Promise<string | null> {
   try {
-    await runGit(['cat-file', '-e', `${sha}^{commit}`], { cwd: gitDir });
-    return true;
+    return (
+      (
+        await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], { cwd: gitDir })
+      ).trim() || null
+    );
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -60,13 +64,23 @@ export async function ensureLocalSource(
   commit: string,
   log: (line: string) => void = () => {},
 ): Promise<string> {
+  return (await ensureLocalCommit(source, commit, log)).repo;
+}
+
+/** ensureLocalSource, and the full id of `commit` there (for createWorkTree, which then need not ask again). */
+export async function ensureLocalCommit(
+  source: RepoSource,
+  commit: string,
+  log: (line: string) => void = () => {},
+): Promise<{ repo: string; commit: string }> {
   if (source.kind === 'path') {
-    if (!(await hasCommit(source.path, commit))) {
+    const sha = await commitIn(source.path, commit);
+    if (!sha) {
       throw new UserError(`commit ${commit} is not in the repository at ${source.path}`, 'git', [
         "the chain's base_commit must exist there: fetch it into that repository, or pass the upstream URL as --repo",
       ]);
     }
-    return source.path;
+    return { repo: source.path, commit: sha };
   }
   const mirror = mirrorPath(source.url);
   if (!existsSync(mirror)) {
@@ -83,7 +97,8 @@ export async function ensureLocalSource(
     }
     renameSync(partial, mirror);
   }
-  if (!(await hasCommit(mirror, commit))) {
+  let sha = await commitIn(mirror, commit);
+  if (!sha) {
     log(`fetching ${source.url} into the mirror cache (commit ${commit.slice(0, 10)} is missing)`);
     try {
       await runGit(['fetch', '--quiet', '--prune', 'origin'], { cwd: mirror });
@@ -93,9 +108,10 @@ export async function ensureLocalSource(
         'git',
       );
     }
-    if (!(await hasCommit(mirror, commit))) throw new UserError(`commit ${commit} is not in ${source.url}`, 'git');
+    sha = await commitIn(mirror, commit);
+    if (!sha) throw new UserError(`commit ${commit} is not in ${source.url}`, 'git');
   }
-  return mirror;
+  return { repo: mirror, commit: sha };
 }
 
 /**
@@ -107,12 +123,20 @@ export async function ensureLocalSource(
  * step is checked out once, straight at its start state; until then the repository has no index,
  * which workspace.ts reads as "never checked out", not as deleted files. See docs/run-state.md.
  */
-export async function createWorkTree(localSource: string, workdir: string, baseCommit: string): Promise<void> {
+export async function createWorkTree(
+  localSource: string,
+  workdir: string,
+  baseCommit: string,
+  /** The full commit id ensureLocalCommit found for `baseCommit`, when the caller has it. */
+  resolved?: string,
+): Promise<void> {
   try {
     // The chain may name the commit by an abbreviated id; fetch wants the full one.
-    const sha = (
-      await runGit(['rev-parse', '--verify', '--end-of-options', `${baseCommit}^{commit}`], { cwd: localSource })
-    ).trim();
+    const sha =
+      resolved ??
+      (
+        await runGit(['rev-parse', '--verify', '--end-of-options', `${baseCommit}^{commit}`], { cwd: localSource })
+      ).trim();
     await runGit(['init', '--quiet', '--', workdir], { cwd: dirname(workdir) });
     // Fetch by id works for any commit of a local repository (protocol v2), reachable from its refs or not.
     await runGit(

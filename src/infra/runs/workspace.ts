@@ -6,7 +6,7 @@ import { removeAbandonedPartials } from '../abandonedPartials';
 import type { EngineLog } from '../../core/run/ports';
 import { UserError } from '../../core/util/errors';
 import { Git } from '../git/git';
-import { createWorkTree, describeRepoSource, ensureLocalSource, type RepoSource } from '../git/mirror';
+import { createWorkTree, describeRepoSource, ensureLocalCommit, type RepoSource } from '../git/mirror';
 import { injectedFault } from './faults';
 import { FileLock } from './runLock';
 import { checkoutLockPath } from './stateDir';
@@ -43,16 +43,18 @@ export async function openWorkspace(dir: string, log?: EngineLog): Promise<Works
   if (!existsSync(abs)) throw new UserError(`${abs} does not exist`, 'input');
   const probe = new Git(abs);
   let top: string;
+  let gitDir: string;
   try {
-    top = (await probe.raw(['rev-parse', '--show-toplevel'])).trim();
+    // Both in one git process: every command opening a work tree pays for this.
+    [top, gitDir] = (await probe.raw(['rev-parse', '--show-toplevel', '--absolute-git-dir'])).split('\n');
   } catch {
     throw new UserError(`${abs} is not a git work tree (check a chain out there with \`chainlens checkout\`)`, 'state');
   }
-  return workspaceAt(top, log);
+  return workspaceAt(new Git(top, { gitDir }), log);
 }
 
-async function workspaceAt(top: string, log?: EngineLog): Promise<Workspace> {
-  const git = new Git(top);
+async function workspaceAt(git: Git, log?: EngineLog): Promise<Workspace> {
+  const top = git.dir;
   const store = new RunStore(await git.gitDir(), top, { log });
   return {
     dir: top,
@@ -96,7 +98,7 @@ export async function prepareWorkTree(
     if (exists && !statSync(abs).isDirectory()) throw new UserError(`--dir ${abs} is a file`, 'input');
     const empty = !exists || readdirSync(abs).length === 0;
     if (!empty) return reuseWorkTree(chain, abs, log);
-    const local = await ensureLocalSource(source, chain.baseCommit, log);
+    const local = await ensureLocalCommit(source, chain.baseCommit, log);
     const topParent = mkdirSync(dirname(abs), { recursive: true });
     for (const name of removeAbandonedPartials(dirname(abs), PARTIAL_CLONE))
       log(`removed ${join(dirname(abs), name)}, the unfinished clone of a checkout that was killed`);
@@ -105,7 +107,7 @@ export async function prepareWorkTree(
     log(`copying the history of ${describeRepoSource(source)} up to ${chain.baseCommit.slice(0, 12)} into ${abs}`);
     const created: CreatedPaths = { workTree: !exists, topParent };
     try {
-      await createWorkTree(local, partial, chain.baseCommit);
+      await createWorkTree(local.repo, partial, chain.baseCommit, local.commit);
       if (exists) rmdirSync(abs);
       renameSync(partial, abs);
     } catch (e) {
@@ -114,7 +116,11 @@ export async function prepareWorkTree(
     } finally {
       rmSync(partial, { recursive: true, force: true });
     }
-    return { ...(await workspaceAt(abs, log)), freshClone: true, created, notes: [] };
+    // What the clone is made of is known: no git process needs to tell the engine again.
+    const git = new Git(abs, { gitDir: join(abs, '.git') });
+    git.rememberCommit(chain.baseCommit, local.commit);
+    git.rememberCommit(local.commit, local.commit);
+    return { ...(await workspaceAt(git, log)), freshClone: true, created, notes: [] };
   });
 }
 

@@ -14,6 +14,8 @@ import { annotationLevel, type AnnotationLevel } from './level';
 import { AnnotationPainter } from './painter';
 import { mapSpans, toLineEdit } from '../../core/analysis/rangeMapping';
 import { annotatedStep } from './stepChoice';
+import { DerivedMemo, LastSent } from './drawMemo';
+import { KINDS } from './painter';
 
 const DEBOUNCE_MS = 600;
 const SHOWN_KEY = 'chainlens.annotations.shown';
@@ -35,6 +37,14 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
   /** Run and current step at the last refresh: a change of either forgets the chosen step. */
   private runPosition: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Levels read from the settings once per draw (not once per mark); undefined outside a draw. */
+  private drawLevels: ReadonlyMap<DecorationKind, AnnotationLevel> | undefined;
+  /** A file's drawn list filtered by the levels: the same array while neither changes, so the painter's memo holds. */
+  private readonly filtered = new DerivedMemo<readonly Decoration[], readonly Decoration[]>();
+  /** Problems entries per file's filtered list (built once), and what each file's entry was last set to. */
+  private readonly problems = new DerivedMemo<readonly Decoration[], vscode.Diagnostic[]>();
+  private readonly problemsSent = new LastSent<StepAnnotations, readonly vscode.Diagnostic[]>();
+  private problemsOf: StepAnnotations | undefined;
 
   constructor(private readonly services: ChainLensServices) {
     this.disposables.push(
@@ -92,6 +102,8 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
 
   /** How loudly a kind is drawn: the `chainlens.annotations.<kind>` setting (true/false of older settings too). */
   private level(kind: DecorationKind): AnnotationLevel {
+    const during = this.drawLevels?.get(kind);
+    if (during) return during;
     if (!this.shown) return 'off';
     return annotationLevel(vscode.workspace.getConfiguration('chainlens.annotations').get<unknown>(kind));
   }
@@ -101,7 +113,23 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
   }
 
   private visible(file: string): readonly Decoration[] {
-    return (this.drawn.get(file) ?? []).filter((d) => this.enabled(d.kind));
+    const list = this.drawn.get(file);
+    if (!list) return [];
+    return this.filtered.get(list, this.levelsKey(), () => list.filter((d) => this.enabled(d.kind)));
+  }
+
+  private levelsKey(): string {
+    return KINDS.map((k) => this.level(k)).join(',');
+  }
+
+  /** Runs `draw` with the levels read once: on 1,500 marks, reading the settings per mark was most of a redraw. */
+  private withLevels(draw: () => void): void {
+    this.drawLevels = new Map(KINDS.map((k) => [k, this.level(k)]));
+    try {
+      draw();
+    } finally {
+      this.drawLevels = undefined;
+    }
   }
 
   /** The drawn annotations on a line (1-based) of a file of the run, for hovers. */
@@ -199,26 +227,49 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
   }
 
   private paint(): void {
+    this.withLevels(() => this.paintNow());
+  }
+
+  private paintNow(): void {
     this.painter.paint(
       this.annotations,
       (u) => this.relativePath(u),
       (f) => this.visible(f),
       (k) => this.level(k) === 'quiet',
+      this.levelsKey(),
     );
   }
 
-  /** Draws decorations and diagnostics from the current annotations and settings (bench/decorations.ts times it). */
+  /**
+   * Draws decorations and diagnostics from the current annotations and settings (bench/decorations.ts
+   * times it). What an editor or a file's Problems entry already shows is not sent again.
+   */
   publish(): void {
-    this.paint();
-    this.diagnostics.clear();
+    this.withLevels(() => {
+      this.paintNow();
+      this.publishProblems();
+    });
+  }
+
+  private publishProblems(): void {
     const a = this.annotations;
+    if (a !== this.problemsOf) {
+      // Another analysis (or none): its files replace the previous one's entirely.
+      this.diagnostics.clear();
+      this.problemsOf = a;
+      // The same analysis shown again after a withhold: everything of it must be sent anew.
+      if (a) this.problemsSent.forget(a);
+    }
     if (!a) return;
     const entries: [vscode.Uri, vscode.Diagnostic[]][] = [];
     for (const file of a.decorations.keys()) {
       const uri = this.fileUri(file);
-      if (uri) entries.push([uri, diagnosticsFor(a, file, this.visible(file))]);
+      if (!uri) continue;
+      const list = this.visible(file);
+      const diagnostics = this.problems.get(list, `${this.levelsKey()}/${file}`, () => diagnosticsFor(a, file, list));
+      if (this.problemsSent.changed(a, file, diagnostics)) entries.push([uri, diagnostics]);
     }
-    this.diagnostics.set(entries);
+    if (entries.length > 0) this.diagnostics.set(entries);
   }
 
   dispose(): void {

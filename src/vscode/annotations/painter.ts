@@ -4,6 +4,15 @@
 import * as vscode from 'vscode';
 import type { Decoration, DecorationKind } from '../../protocol/analysis';
 import type { StepAnnotations } from '../../app/analysis/annotateStep';
+import { DerivedMemo, LastSent } from './drawMemo';
+
+/** A file's ranges per kind, split into the full and the quiet decoration types. */
+interface Ranges {
+  full: Map<DecorationKind, vscode.Range[]>;
+  quiet: Map<DecorationKind, vscode.Range[]>;
+}
+
+const EMPTY: vscode.Range[] = [];
 
 export const KINDS: readonly DecorationKind[] = ['overshoot', 'undershoot', 'drift'];
 
@@ -41,10 +50,15 @@ function typeFor(kind: DecorationKind, quiet: boolean): vscode.TextEditorDecorat
 export class AnnotationPainter implements vscode.Disposable {
   private readonly full = new Map(KINDS.map((k) => [k, typeFor(k, false)] as const));
   private readonly quiet = new Map(KINDS.map((k) => [k, typeFor(k, true)] as const));
+  /** Ranges built once per decoration list, line count and levels (a redraw with nothing new builds none). */
+  private readonly ranges = new DerivedMemo<readonly Decoration[], Ranges>();
+  /** The ranges each visible editor was last given per decoration type: the same again is not sent. */
+  private readonly sent = new LastSent<vscode.TextEditor, readonly vscode.Range[]>();
 
   /**
    * Sets the decorations of the visible editors: `decorationsOf(file)` gives what to draw
-   * (already filtered by the settings).
+   * (already filtered by the settings; the same list object while it is unchanged), `levelsKey`
+   * names the levels `isQuiet` answers from.
    * Ranges only: hovers come from AnnotationHoverProvider when asked, so a redraw ships no
    * markdown to the renderer (on a 10,000-line file that was most of a keystroke's cost).
    */
@@ -53,28 +67,41 @@ export class AnnotationPainter implements vscode.Disposable {
     relativePath: (uri: vscode.Uri) => string | undefined,
     decorationsOf: (file: string) => readonly Decoration[],
     isQuiet: (kind: DecorationKind) => boolean,
+    levelsKey: string,
   ): void {
     for (const editor of vscode.window.visibleTextEditors) {
       const file = annotations ? relativePath(editor.document.uri) : undefined;
       const list = file !== undefined ? decorationsOf(file) : [];
-      const full = new Map<DecorationKind, vscode.Range[]>(KINDS.map((k) => [k, []]));
-      const quiet = new Map<DecorationKind, vscode.Range[]>(KINDS.map((k) => [k, []]));
       const last = editor.document.lineCount;
-      for (const d of list) {
-        if (d.startLine > last) continue;
-        // Low-confidence drift suggestions are drawn quietly whatever the setting (docs/reference/drift.md).
-        const target = isQuiet(d.kind) || d.confidence === 'low' ? quiet : full;
-        // To the end of the last line, so hovering anywhere on the annotated lines shows the hover.
-        target
-          .get(d.kind)!
-          .push(new vscode.Range(d.startLine - 1, 0, Math.min(d.endLine, last) - 1, Number.MAX_SAFE_INTEGER));
-      }
+      const ranges =
+        list.length === 0
+          ? undefined
+          : this.ranges.get(list, `${levelsKey}/${last}`, () => this.build(list, last, isQuiet));
       // Each kind is set on both of its types (one of them maybe empty), so switching level clears the other.
       for (const kind of KINDS) {
-        editor.setDecorations(this.full.get(kind)!, full.get(kind)!);
-        editor.setDecorations(this.quiet.get(kind)!, quiet.get(kind)!);
+        this.set(editor, this.full.get(kind)!, `full/${kind}`, ranges?.full.get(kind) ?? EMPTY);
+        this.set(editor, this.quiet.get(kind)!, `quiet/${kind}`, ranges?.quiet.get(kind) ?? EMPTY);
       }
     }
+  }
+
+  private set(editor: vscode.TextEditor, type: vscode.TextEditorDecorationType, slot: string, ranges: vscode.Range[]) {
+    if (this.sent.changed(editor, slot, ranges)) editor.setDecorations(type, ranges);
+  }
+
+  private build(list: readonly Decoration[], last: number, isQuiet: (kind: DecorationKind) => boolean): Ranges {
+    const full = new Map<DecorationKind, vscode.Range[]>(KINDS.map((k) => [k, []]));
+    const quiet = new Map<DecorationKind, vscode.Range[]>(KINDS.map((k) => [k, []]));
+    for (const d of list) {
+      if (d.startLine > last) continue;
+      // Low-confidence drift suggestions are drawn quietly whatever the setting (docs/reference/drift.md).
+      const target = isQuiet(d.kind) || d.confidence === 'low' ? quiet : full;
+      // To the end of the last line, so hovering anywhere on the annotated lines shows the hover.
+      target
+        .get(d.kind)!
+        .push(new vscode.Range(d.startLine - 1, 0, Math.min(d.endLine, last) - 1, Number.MAX_SAFE_INTEGER));
+    }
+    return { full, quiet };
   }
 
   dispose(): void {
