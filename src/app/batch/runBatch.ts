@@ -23,6 +23,8 @@ export interface RunBatchOptions {
   readonly retryFailed?: boolean;
   readonly signal?: AbortSignal;
   readonly onEvent?: (e: BatchEvent) => void;
+  /** Each record the moment it is written (the Runs view updates its counts from these). */
+  readonly onRecord?: (r: BatchRecord) => void;
   /** Lines for a person (lanes prepared, images pulled). */
   readonly onNote?: (line: string) => void;
 }
@@ -141,6 +143,7 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchO
     if (!record) return; // cancelled: no verdict, nothing recorded
     dir.writeRecord(record);
     records.push(record);
+    o.onRecord?.(record);
     doneCount++;
     o.onEvent?.({
       event: 'step',
