@@ -70,9 +70,14 @@ async function openSteps(dir: BatchRunDir, records: BatchRecord[], output: vscod
 
 /** A step's log (when the container produced one) and, beside it, its record. */
 export async function openBatchStep(dir: BatchRunDir, r: BatchRecord, output: vscode.LogOutputChannel): Promise<void> {
-  if (r.log) await vscode.window.showTextDocument(vscode.Uri.file(join(dir.root, r.log)), { preview: true });
+  // Two fixed columns, both previews: opening step after step replaces them instead of adding columns.
+  if (r.log)
+    await vscode.window.showTextDocument(vscode.Uri.file(join(dir.root, r.log)), {
+      preview: true,
+      viewColumn: vscode.ViewColumn.One,
+    });
   const rec = join(dir.root, 'records', `${stepIdOf(r)}.json`);
-  await vscode.window.showTextDocument(vscode.Uri.file(rec), { preview: false, viewColumn: vscode.ViewColumn.Beside });
+  await vscode.window.showTextDocument(vscode.Uri.file(rec), { preview: true, viewColumn: vscode.ViewColumn.Two });
   output.info(`batch ${dir.root}: opened ${stepIdOf(r)}`);
 }
 

@@ -13,7 +13,7 @@ import type { BatchRunArg } from '../commandArgs';
 import type { BatchRuns } from './batchRuns';
 
 type Node =
-  | { kind: 'run'; dir: string }
+  | BatchRunArg
   | { kind: 'group'; dir: string; group: GroupSummary }
   | { kind: 'chain'; dir: string; group: GroupSummary; chain: ChainSummary }
   | { kind: 'step'; dir: string; group: GroupSummary; chain: ChainSummary; step: StepSummary };
@@ -53,14 +53,15 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
     if (!node) {
       return this.runs.dirs().map((dir) => {
         let n = this.runNodes.get(dir);
-        if (!n) this.runNodes.set(dir, (n = { kind: 'run', dir }));
+        // The item's own element is the argument its context actions receive.
+        if (!n) this.runNodes.set(dir, (n = { kind: 'batchRun', dir }));
         return n;
       });
     }
     const entry = this.runs.entry(node.dir);
     if (!('summary' in entry)) return [];
     switch (node.kind) {
-      case 'run':
+      case 'batchRun':
         return entry.summary.groups.map((group) => ({ kind: 'group', dir: node.dir, group }));
       case 'group':
         return fresh(entry, node.group).chains.map((chain) => ({
@@ -81,12 +82,11 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
   getTreeItem(node: Node): vscode.TreeItem {
     const C = vscode.TreeItemCollapsibleState;
     switch (node.kind) {
-      case 'run': {
+      case 'batchRun': {
         const entry = this.runs.entry(node.dir);
         const item = new vscode.TreeItem(basename(node.dir), C.Collapsed);
         item.id = `run:${node.dir}`;
         item.tooltip = node.dir;
-        const arg: BatchRunArg = { kind: 'batchRun', dir: node.dir };
         if (!('summary' in entry)) {
           item.description = 'unreadable';
           item.tooltip = `${node.dir}\n${entry.problem}`;
@@ -100,7 +100,7 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
         item.iconPath = new vscode.ThemeIcon(STATE_ICON[s.state]);
         item.contextValue = `batchRun.${s.state}${s.infraFailures ? '.infra' : ''}`;
         item.accessibilityInformation = { label: `${item.label as string}, ${item.description}` };
-        item.command = { command: 'chainlens.batch.openResults', title: 'Open Results', arguments: [arg] };
+        item.command = { command: 'chainlens.batch.openResults', title: 'Open Results', arguments: [node] };
         return item;
       }
       case 'group': {
