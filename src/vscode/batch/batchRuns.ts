@@ -30,6 +30,8 @@ export class BatchRuns implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly live = new Map<string, Live>();
   private readonly cache = new Map<string, RunEntry>();
+  /** Summaries due: records that arrive together (a fast batch) are summed up once. */
+  private readonly due = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly memento: vscode.Memento) {}
 
@@ -102,11 +104,20 @@ export class BatchRuns implements vscode.Disposable {
     const live = this.live.get(root);
     if (!live) return;
     live.records.set(recordKey(r), r);
-    this.update(root);
+    if (!this.due.has(root))
+      this.due.set(
+        root,
+        setTimeout(() => {
+          this.due.delete(root);
+          if (this.live.has(root)) this.update(root);
+        }, 200),
+      );
   }
 
   ended(dir: string): void {
     const root = resolve(dir);
+    clearTimeout(this.due.get(root));
+    this.due.delete(root);
     this.live.delete(root);
     this.cache.delete(root);
     this.changed.fire(root);
@@ -140,6 +151,7 @@ export class BatchRuns implements vscode.Disposable {
   }
 
   dispose(): void {
+    for (const t of this.due.values()) clearTimeout(t);
     this.changed.dispose();
   }
 }
