@@ -55,4 +55,14 @@ export function requireOption(value: string | undefined, flag: string, usage: st
 }
 
 /** checkout, replay, eval and validate take one chain file. */
+/** The options every command that starts a run of one chain takes (checkout, replay, eval). */
+export const CHAIN_RUN_OPTIONS = {
+  repo: { type: 'string' },
+  dir: { type: 'string' },
+  mode: { type: 'string' },
+  predictions: { type: 'string' },
+  'chain-id': { type: 'string' },
+  instances: { type: 'string' },
+} as const;
+
 export const ONE_CHAIN_FILE: PositionalSpec = { min: 1, max: 1, missing: 'expected one chain file' };

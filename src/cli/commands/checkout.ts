@@ -1,5 +1,5 @@
 import type { CliCommand, CliIO } from '../command';
-import { ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
+import { CHAIN_RUN_OPTIONS, ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
 import { UserError } from '../../core/util/errors';
 import {
   parseMode,
@@ -33,13 +33,8 @@ export const checkoutCommand: CliCommand = {
     const { values, positionals } = parseCommandArgs(
       argv,
       {
-        repo: { type: 'string' },
-        dir: { type: 'string' },
-        mode: { type: 'string' },
-        'chain-id': { type: 'string' },
-        instances: { type: 'string' },
+        ...CHAIN_RUN_OPTIONS,
         authors: { type: 'string' },
-        predictions: { type: 'string' },
         step: { type: 'string' },
         condition: { type: 'string' },
       },

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { CliCommand, CliIO } from '../command';
 import { imageReferenceProblem } from '../../core/formats/imageReference';
 import { writeFileAtomic } from '../../infra/files';
-import { ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
+import { CHAIN_RUN_OPTIONS, ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
 import { UserError } from '../../core/util/errors';
 import { isSubset } from '../../core/metrics/chainReport';
 import { GradingProfileSchema, type GradingProfile } from '../../protocol/grading';
@@ -92,18 +92,13 @@ export const evalCommand: CliCommand = {
     const { values, positionals } = parseCommandArgs(
       argv,
       {
-        repo: { type: 'string' },
-        dir: { type: 'string' },
-        mode: { type: 'string' },
-        predictions: { type: 'string' },
+        ...CHAIN_RUN_OPTIONS,
         steps: { type: 'string' },
         timeout: { type: 'string' },
         profile: { type: 'string' },
         report: { type: 'string' },
         image: { type: 'string' },
         'repo-path-in-image': { type: 'string' },
-        'chain-id': { type: 'string' },
-        instances: { type: 'string' },
         condition: { type: 'string' },
       },
       usage,

@@ -1,5 +1,5 @@
 import type { CliCommand } from '../command';
-import { ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
+import { CHAIN_RUN_OPTIONS, ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
 import { parseMode, planRun, startRun } from './checkout';
 
 const usage = `usage: chainlens replay <chain-file> --repo <path|url> --dir <workdir> --mode seq|oracle --predictions <file|gold>
@@ -16,12 +16,7 @@ export const replayCommand: CliCommand = {
     const { values, positionals } = parseCommandArgs(
       argv,
       {
-        repo: { type: 'string' },
-        dir: { type: 'string' },
-        mode: { type: 'string' },
-        predictions: { type: 'string' },
-        'chain-id': { type: 'string' },
-        instances: { type: 'string' },
+        ...CHAIN_RUN_OPTIONS,
       },
       usage,
       ONE_CHAIN_FILE,

@@ -2,45 +2,23 @@
 // (command-line agents, mini-swe-agent style scripts, VS Code's own MCP client) can attach to the
 // run of a work tree. The low-level Server is used on purpose: the tools' JSON Schemas come from
 // the one definition in src/core/agent/tools.ts, shared with VS Code's language-model tools.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { watch, type FSWatcher } from 'node:fs';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_TOOLS } from '../../core/agent/tools';
 import type { AgentSession } from '../agent/session';
-import { StdioLineTransport } from './stdioLineTransport';
+import { createToolServer, serveToolServerOnStdio } from './toolServer';
 
 export const MCP_SERVER_NAME = 'chainlens';
 
-export function createMcpServer(session: AgentSession, version: string): Server {
-  const server = new Server(
-    { name: MCP_SERVER_NAME, version },
-    {
-      capabilities: { tools: {} },
-      instructions:
-        'ChainLens chain run: call get_current_step to read the step to solve (its problem statement), edit the repository it names in place, then call submit_step. ' +
-        'Every call and every change to the repository is recorded as your trajectory.',
-    },
-  );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: AGENT_TOOLS.map((t) => ({
-      name: t.name,
-      title: t.title,
-      description: t.description,
-      inputSchema: t.inputSchema,
-      annotations: {
-        title: t.title,
-        readOnlyHint: t.readOnly,
-        destructiveHint: false,
-        idempotentHint: t.readOnly,
-        openWorldHint: false,
-      },
-    })),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const result = await session.call(request.params.name, request.params.arguments ?? {}, extra.signal);
-    return { content: [{ type: 'text' as const, text: result.text }], isError: result.isError };
+function createMcpServer(session: AgentSession, version: string) {
+  return createToolServer({
+    name: MCP_SERVER_NAME,
+    version,
+    instructions:
+      'ChainLens chain run: call get_current_step to read the step to solve (its problem statement), edit the repository it names in place, then call submit_step. ' +
+      'Every call and every change to the repository is recorded as your trajectory.',
+    tools: AGENT_TOOLS,
+    call: (name, args, signal) => session.call(name, args, signal),
   });
-  return server;
 }
 
 /**
@@ -49,16 +27,7 @@ export function createMcpServer(session: AgentSession, version: string): Server 
  * stays up (stdioLineTransport.ts).
  */
 export async function serveStdio(session: AgentSession, version: string): Promise<void> {
-  const server = createMcpServer(session, version);
-  const transport = new StdioLineTransport();
-  const closed = new Promise<void>((resolve) => {
-    server.onclose = () => resolve();
-  });
-  await server.connect(transport);
-  const watcher = watchWorkTree(session);
-  await closed;
-  watcher.close();
-  await server.close().catch(() => undefined);
+  await serveToolServerOnStdio(createMcpServer(session, version), () => watchWorkTree(session));
 }
 
 /**
