@@ -7,6 +7,7 @@
 #   analysis    overshoot/undershoot/drift of a 200-file, 5,000-hunk patch pair vs git diff
 #   decorations drawing annotations on a 10,000-line file in code-server vs setDecorations itself
 #   trajectory  a 100 MB trajectory, first steps and total, vs JSON.parse(readFileSync)
+#   viewer      the trajectory viewer's first render (100 MiB) and activation in code-server
 #   batch       chainlens batch, 36 steps on --workers 2, vs docker run of the same through xargs -P 2
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +23,8 @@ for name in "${names[@]}"; do
     analysis) node --import tsx bench/analysis.ts ;;
     decorations) bash scripts/provision-code-server.sh && node --import tsx bench/decorations.ts ;;
     trajectory) node --import tsx bench/trajectory-load.ts ;;
+    viewer) bash scripts/provision-code-server.sh && node --import tsx bench/viewer.ts ;;
     batch) bash scripts/provision-docker.sh && node --import tsx bench/batch.ts ;;
-    *) echo "unknown benchmark '$name' (checkout|eval-step|cli-start|analysis|decorations|trajectory|batch)" >&2; exit 2 ;;
+    *) echo "unknown benchmark '$name' (checkout|eval-step|cli-start|analysis|decorations|trajectory|viewer|batch)" >&2; exit 2 ;;
   esac
 done

@@ -18,7 +18,10 @@ export function showError(output: vscode.LogOutputChannel, e: unknown, context?:
     offerTrust(errorMessage(e));
     return;
   }
-  const message = context ? `${context}: ${errorMessage(e)}` : errorMessage(e);
+  // A message that already names what failed (a refusal saying "<command> is not available: …")
+  // is not prefixed with the same words again.
+  const text = errorMessage(e);
+  const message = context && !text.startsWith(context) ? `${context}: ${text}` : text;
   const details = isUserError(e) ? e.details : [];
   output.error(message);
   for (const line of details) output.error(`  ${line}`);

@@ -1,7 +1,7 @@
 // A human study in a real VS Code (code-server 4.104 in Chromium), the bars:
 // 1. a participant starts a session from a study file with an AH task; while they solve step 2
 //    blind, no ChainLens decoration, diagnostic, CodeLens, hover or gold document exists and
-//    Compare with Gold is refused; they edit, idle past the gap, edit, submit; the exported row
+//    Compare Step with Gold is refused; they edit, idle past the gap, edit, submit; the exported row
 //    holds the condition, the resolved flag and an active time without the idle gap;
 // 2. a reload and a SIGKILL of the extension host mid-step lose no recorded time or edits.
 import { after, before, describe, it } from 'node:test';
@@ -67,9 +67,9 @@ describe('A study session in VS Code: blind AH step, time on task, export', () =
     });
     assertSuitePassed(before);
     assert.equal(before.tests.length, 3);
-    // In the window: Compare with Gold refused with a clear message, nothing drawn in the editor.
-    await runCommand(fx.page, 'ChainLens: Compare with Gold');
-    await waitForNotification(fx.page, /Compare with Gold is not available: you are solving a step of the study/);
+    // In the window: Compare Step with Gold refused with a clear message, nothing drawn in the editor.
+    await runCommand(fx.page, 'ChainLens: Compare Step with Gold');
+    await waitForNotification(fx.page, /^Compare Step with Gold is not available: you are solving a step of the study/);
     assert.equal(await fx.page.locator('.codelens-decoration a', { hasText: /gold/i }).count(), 0);
     await screenshot(fx.page, 'study-blind-step-2');
 
@@ -106,7 +106,7 @@ describe('A study session in VS Code: blind AH step, time on task, export', () =
 describe('Time records survive a window reload and a killed extension host', () => {
   let fx: ChainLensWorkbench<StudyWorkspace>;
   before(async () => {
-    fx = await openChainLensWorkbench({ workspace: () => makeStudyWorkspace(120) });
+    fx = await openChainLensWorkbench({ workspace: () => makeStudyWorkspace(120, 'e2e-study-time') });
   });
   after(() => fx?.close());
 

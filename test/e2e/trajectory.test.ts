@@ -9,6 +9,7 @@ import { appendFileSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } 
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import {
+  explorerMenu,
   openChainLensWorkbench,
   reloadWindow,
   screenshot,
@@ -23,25 +24,6 @@ import { formatFile } from '../helpers/formats';
 const TRAJ = 'sweagent_v0_gpt4__pydicom__pydicom-1458.traj';
 const HANDLER = 'pydicom/pixel_data_handlers/numpy_handler.py';
 const fixture = formatFile(TRAJ);
-
-/** Right-clicks a file in the Explorer and picks a context menu entry. */
-async function explorerMenu(page: Page, file: string, entry: string): Promise<void> {
-  const item = page.getByRole('treeitem', { name: file, exact: true });
-  await item.first().waitFor({ state: 'visible', timeout: 20_000 });
-  await item.first().click({ button: 'right' });
-  const action = page.locator('.monaco-menu .action-item').filter({ hasText: entry });
-  await action.first().waitFor({ state: 'visible', timeout: 10_000 });
-  await action.first().click();
-  // Monaco's context menu can swallow a click that lands while it is still opening (seen under
-  // load): if the menu is still up, the entry is highlighted by the hover, so Enter runs it.
-  const menu = page.locator('.context-view .monaco-menu');
-  await page.waitForTimeout(500);
-  if (await menu.isVisible()) {
-    await action.first().hover();
-    await page.keyboard.press('Enter');
-    await menu.waitFor({ state: 'hidden', timeout: 5_000 });
-  }
-}
 
 /** Visible lines of the editor group whose active tab is `tab` (the viewer keeps the focus). */
 async function linesOfEditor(page: Page, tab: string): Promise<string> {

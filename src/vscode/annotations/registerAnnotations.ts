@@ -67,7 +67,7 @@ export function registerAnnotations(
         const since = controller.current?.lines.changedSince ?? [];
         if (since.length > 0) {
           void vscode.window.showInformationMessage(
-            `ChainLens: step ${controller.current!.order}'s marks are shown only where its code is unchanged since; ${since.length} file(s) changed after it (${since.slice(0, 3).join(', ')}${since.length > 3 ? ', …' : ''}). Compare with Gold shows the step's own version.`,
+            `ChainLens: step ${controller.current!.order}'s marks are shown only where its code is unchanged since; ${since.length} file(s) changed after it (${since.slice(0, 3).join(', ')}${since.length > 3 ? ', …' : ''}). Compare Step with Gold shows the step's own version.`,
           );
         }
       }),

@@ -65,7 +65,7 @@ export function registerCompareWithGold(context: vscode.ExtensionContext, servic
       guarded(services.output, 'Compare Step with Gold', async (arg?: unknown) => {
         const run = services.run;
         if (!run) throw new Error('No chain is open.');
-        services.disclosure.require('goldDocuments', 'Compare with Gold');
+        services.disclosure.require('goldDocuments', 'Compare Step with Gold');
         const order = isStepArg(arg)
           ? arg.order
           : (run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order);

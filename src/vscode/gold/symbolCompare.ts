@@ -107,7 +107,7 @@ export function registerSymbolCompare(
     vscode.commands.registerCommand(
       'chainlens.compareSymbolWithGold',
       guarded(services.output, 'Compare Symbol with Gold', async (arg?: unknown) => {
-        services.disclosure.require('goldDocuments', 'Compare with Gold');
+        services.disclosure.require('goldDocuments', 'Compare Symbol with Gold');
         const { t, run, step } = await resolveStarted(arg);
         const live = step.end === null;
         const working = await workingDocument(t.file);

@@ -103,8 +103,8 @@ suite('A study session: blind solving, time on task, submission', () => {
       /not available/,
     );
     assert.throws(
-      () => api.services.disclosure.require('goldDocuments', 'Compare with Gold'),
-      /Compare with Gold is not available: you are solving a step of the study 'e2e-study' blind/,
+      () => api.services.disclosure.require('goldDocuments', 'Compare Step with Gold'),
+      /Compare Step with Gold is not available: you are solving a step of the study 'e2e-study' blind/,
     );
     assert.equal(api.services.disclosure.current.testIds, false, 'feedback none: no F2P/P2P ids');
   }, 60_000);

@@ -16,7 +16,11 @@ export interface StudyWorkspace {
   remove(): void;
 }
 
-export function makeStudyWorkspace(idleGapSeconds = 3): StudyWorkspace {
+/**
+ * `name` names the study's records in the data directory: two workspaces sharing one data
+ * directory need two names, or the second finds its participant's task already done.
+ */
+export function makeStudyWorkspace(idleGapSeconds = 3, name = 'e2e-study'): StudyWorkspace {
   const dir = mkdtempSync(join(tmpdir(), 'chainlens-study-ws-'));
   execFileSync('bash', [join(repoRoot, 'scripts', 'build-demo-repo.sh'), join(dir, 'repo')], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -29,7 +33,7 @@ export function makeStudyWorkspace(idleGapSeconds = 3): StudyWorkspace {
     JSON.stringify(
       {
         chainlensStudy: 1,
-        name: 'e2e-study',
+        name,
         tasks: [
           {
             id: 'invoicekit',

@@ -11,6 +11,7 @@ export {
   expandView,
   clickTreeItem,
   webviewFrame,
+  explorerMenu,
   reloadWindow,
   type Workbench,
   type OpenWorkbenchOptions,
