@@ -27,3 +27,35 @@ export interface SymbolTarget {
 export function isSymbolTarget(x: unknown): x is SymbolTarget {
   return typeof x === 'object' && x !== null && typeof (x as SymbolTarget).file === 'string';
 }
+
+/** A batch run directory (an item of the Runs view). */
+export interface BatchRunArg {
+  kind: 'batchRun';
+  dir: string;
+}
+
+export function isBatchRunArg(value: unknown): value is BatchRunArg {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as BatchRunArg).kind === 'batchRun' &&
+    typeof (value as BatchRunArg).dir === 'string'
+  );
+}
+
+/** One step of a batch run directory: `id` is its stepId (docs/reference/batch.md, "Run directory"). */
+export interface BatchStepArg {
+  kind: 'batchStep';
+  dir: string;
+  id: string;
+}
+
+export function isBatchStepArg(value: unknown): value is BatchStepArg {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as BatchStepArg).kind === 'batchStep' &&
+    typeof (value as BatchStepArg).dir === 'string' &&
+    typeof (value as BatchStepArg).id === 'string'
+  );
+}

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { BatchEvent, BatchManifest, BatchRecord } from '../../protocol/batch';
 import type { Chain } from '../../protocol/chain';
 import type { StepAuthor } from '../../protocol/run';
@@ -29,6 +30,8 @@ export interface RunBatchOptions {
   readonly retryFailed?: boolean;
   readonly signal?: AbortSignal;
   readonly onEvent?: (e: BatchEvent) => void;
+  /** Each record the moment it is written (the Runs view updates its counts from these). */
+  readonly onRecord?: (r: BatchRecord) => void;
   /** Lines for a person (lanes prepared, images pulled). */
   readonly onNote?: (line: string) => void;
   /** Where each graded step runs (docs/scaling.md); not part of the batch, so a resume may change it. */
@@ -111,7 +114,12 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchO
   const scheduler = new BatchScheduler(plans);
   const lanes = new Map<string, Promise<Workspace>>();
   const records: BatchRecord[] = [];
+  /** Steps holding a worker: their lane being prepared, or their container running. */
   let running = 0;
+  /** Steps started whose record is not written yet (a step frees its worker before that). */
+  let unfinished = 0;
+  /** Work trees of finished lanes being removed, off the path of the next step. */
+  const removals = new Set<Promise<void>>();
   let failure: unknown;
 
   const prepare = (k: LaneKey): Promise<Workspace> => {
@@ -128,19 +136,20 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchO
     const ws = await lanes.get(laneId(k))?.catch(() => undefined);
     lanes.delete(laneId(k));
     if (ws) {
-      rmSync(ws.store.root, { recursive: true, force: true });
-      rmSync(ws.dir, { recursive: true, force: true });
+      await rm(ws.store.root, { recursive: true, force: true });
+      await rm(ws.dir, { recursive: true, force: true });
     }
     note(`${laneId(k)}: done`);
   };
 
-  const runOne = async (k: StepKey) => {
+  /** `release` frees the step's worker: called when its container is done, before the record is made. */
+  const runOne = async (k: StepKey, release: () => void) => {
     const chain = chains.get(k.chainId)!;
     const source = sources.get(k.source)!;
     let record: BatchRecord | null;
     try {
       const ws = await prepare(k);
-      record = await evaluateOne(dir, manifest, chain, source, k, ws, o.signal, o.engine);
+      record = await evaluateOne(dir, manifest, chain, source, k, ws, o.signal, o.engine, release);
     } catch (e) {
       if (!isUserError(e)) throw e;
       // The lane could not be set up (a gold patch that does not apply, a repository without the
@@ -150,6 +159,7 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchO
     if (!record) return; // cancelled: no verdict, nothing recorded
     dir.writeRecord(record);
     records.push(record);
+    o.onRecord?.(record);
     doneCount++;
     o.onEvent?.({
       event: 'step',
@@ -163,25 +173,42 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchO
     });
   };
 
+  // docs/scaling.md, "Where a batch's time goes": a worker is busy only while a step's lane is
+  // prepared or its container runs. The analysis and record of a step, the removal of a finished
+  // lane and the preparation of the lanes next in turn happen beside the running containers.
   await new Promise<void>((resolveAll) => {
     const pump = () => {
       while (!failure && !o.signal?.aborted && running < workers) {
         const step = scheduler.next();
         if (!step) break;
         running++;
-        runOne(step)
+        unfinished++;
+        let released = false;
+        const release = () => {
+          if (released) return;
+          released = true;
+          running--;
+          pump();
+        };
+        runOne(step, release)
           .catch((e: unknown) => (failure ??= e))
           .finally(() => {
-            running--;
-            const laneDone = scheduler.finished(step);
-            const after = laneDone ? finishLane(step) : Promise.resolve();
-            void after.finally(pump);
+            unfinished--;
+            if (scheduler.finished(step)) {
+              const removal = finishLane(step).finally(() => removals.delete(removal));
+              removals.add(removal);
+            }
+            release();
+            pump();
           });
       }
-      if (running === 0 && (failure || o.signal?.aborted || scheduler.drained)) resolveAll();
+      if (!failure && !o.signal?.aborted) for (const k of scheduler.upcoming(workers)) void prepare(k).catch(() => {});
+      if (unfinished === 0 && (failure || o.signal?.aborted || scheduler.drained)) resolveAll();
     };
     pump();
   });
+  // Lanes prepared ahead and removals under way finish before their folders are cleared.
+  await Promise.allSettled([...lanes.values(), ...removals]);
   // Work trees of lanes cut short (cancel, failure) are not results: only records are.
   for (const id of lanes.keys()) rmSync(join(dir.workRoot, id), { recursive: true, force: true });
   rmSync(dir.workRoot, { recursive: true, force: true });
@@ -263,6 +290,7 @@ async function evaluateOne(
   ws: Workspace,
   signal: AbortSignal | undefined,
   engine: EvaluationEngine | undefined,
+  release: () => void,
 ): Promise<BatchRecord | null> {
   const result = await evaluateStep({
     dir: ws.dir,
@@ -277,6 +305,7 @@ async function evaluateOne(
     signal,
     engine,
   });
+  release();
   if (result.error_kind === 'cancelled') return null;
   const index = chain.steps.findIndex((s) => s.order === k.order);
   const chainStep = chain.steps[index];

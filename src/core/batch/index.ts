@@ -11,3 +11,11 @@ export { reportBody, reportHtml } from './render/html';
 export { drillKeys, positionChart, oracleSeqChart } from './render/charts';
 export { progressBar, pace, type ProgressCounts } from './progress';
 export { formatEta } from './eta';
+export {
+  summarizeRun,
+  describeCounts,
+  type RunSummary,
+  type GroupSummary,
+  type ChainSummary,
+  type StepSummary,
+} from './runSummary';

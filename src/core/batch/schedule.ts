@@ -53,6 +53,19 @@ export class BatchScheduler {
     return lane.pending.length === 0 && lane.inFlight === 0;
   }
 
+  /**
+   * The lanes whose steps next() hands out next, in turn order, up to `n` of them (each once): a
+   * runner prepares their work trees ahead, while the current steps' containers run.
+   */
+  upcoming(n: number): LaneKey[] {
+    const out: LaneKey[] = [];
+    for (let i = 0; i < this.lanes.length && out.length < n; i++) {
+      const lane = this.lanes[(this.turn + i) % this.lanes.length];
+      if (lane.pending.length > 0) out.push(lane.key);
+    }
+    return out;
+  }
+
   /** Nothing left to start. */
   get drained(): boolean {
     return this.lanes.every((l) => l.pending.length === 0);

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import {
   BATCH_FORMAT,
@@ -12,6 +13,7 @@ import { logPath, recordPath, type StepKey } from '../../core/batch';
 import { describeIssues } from '../../core/formats/issues';
 import { UserError } from '../../core/util/errors';
 import { writeFileAtomic } from '../files';
+import { processGone } from '../process/processIdentity';
 import { acquireLock, type LockHandle } from '../runs/runLock';
 
 const MANIFEST = 'manifest.json';
@@ -79,6 +81,23 @@ export class BatchRunDir {
   lock(): LockHandle {
     mkdirSync(this.root, { recursive: true });
     return acquireLock(join(this.root, 'batch.lock'), 'batch', `the batch run directory ${this.root}`);
+  }
+
+  /**
+   * A batch process on this machine works on the directory now: its lock names a live process.
+   * A lock left by a killed batch names a process that is gone; one from another host cannot be
+   * checked and counts as held.
+   */
+  get heldByLiveProcess(): boolean {
+    let holder: { pid?: unknown; startToken?: unknown; host?: unknown };
+    try {
+      holder = JSON.parse(readFileSync(join(this.root, 'batch.lock'), 'utf8')) as typeof holder;
+    } catch {
+      return false; // no lock, or one torn by hand: nobody holds it
+    }
+    if (typeof holder.pid !== 'number') return false;
+    if (holder.host !== hostname()) return true;
+    return !processGone(holder.pid, typeof holder.startToken === 'string' ? holder.startToken : null);
   }
 
   /**

@@ -1,14 +1,46 @@
 // Batches in VS Code: Run Batch… (the same use case as `chainlens batch`, with its progress in a
-// cancellable notification through withProgress) and Open Batch Results… (the Results view).
+// cancellable notification through withProgress), the Runs view (every batch run directory with
+// its state and counts; Resume, Retry Failed, Reveal) and the Results view of a run.
+import { existsSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import type { RunMode } from '../../protocol/run';
+import { stepId } from '../../core/batch';
+import { UserError } from '../../core/util/errors';
 import { openOrCreateRunDir, planBatch } from '../../app/batch/planBatch';
-import { defaultWorkers, runBatch } from '../../app/batch/runBatch';
+import { BatchRunDir } from '../../infra/batch/runDir';
+import { isBatchRunArg, isBatchStepArg } from '../commandArgs';
 import { guarded } from '../errors';
 import type { ChainLensServices } from '../services';
 import { requireTrust } from '../trust';
-import { showBatchResults } from './resultsPanel';
+import { BatchRuns } from './batchRuns';
+import { runBatchWithProgress } from './batchProgress';
+import { openBatchStep, showBatchResults } from './resultsPanel';
+import { RunsTreeProvider } from './runsTree';
 
+/**
+ * What Run Batch… takes from a script (or a test) instead of asking: the same as `chainlens
+ * batch`'s options. Paths relative to the first workspace folder.
+ */
+interface RunBatchArgs {
+  readonly dataset: readonly string[];
+  readonly sources?: readonly string[];
+  readonly repo: string;
+  readonly runDir?: string;
+  readonly modes?: readonly RunMode[];
+  readonly workers?: number;
+}
+
+function isRunBatchArgs(x: unknown): x is RunBatchArgs {
+  const a = x as RunBatchArgs;
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    Array.isArray(a.dataset) &&
+    a.dataset.every((d) => typeof d === 'string') &&
+    typeof a.repo === 'string'
+  );
+}
 async function pickFolder(title: string): Promise<string | undefined> {
   const picked = await vscode.window.showOpenDialog({
     title,
@@ -19,84 +51,179 @@ async function pickFolder(title: string): Promise<string | undefined> {
   return picked?.[0]?.fsPath;
 }
 
+function workspaceRoot(): string {
+  return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd();
+}
+
+/** The batch Run Batch… starts when it is asked interactively; undefined when the person stops. */
+async function askForBatch(runs: BatchRuns): Promise<RunBatchArgs | undefined> {
+  const dataset = await vscode.window.showOpenDialog({
+    title: 'Dataset files (ChainSWE JSONL/JSON, SWE-bench instances, Parquet)',
+    canSelectMany: true,
+    filters: { Datasets: ['jsonl', 'json', 'parquet'] },
+  });
+  if (!dataset?.length) return undefined;
+  const source = await vscode.window.showQuickPick(['gold', 'Predictions file…', 'Trajectory folder…'], {
+    title: 'Prediction source',
+  });
+  if (!source) return undefined;
+  let sourceSpec = 'gold';
+  if (source !== 'gold') {
+    const picked = await vscode.window.showOpenDialog({
+      title: source,
+      canSelectFiles: source.startsWith('Predictions'),
+      canSelectFolders: source.startsWith('Trajectory'),
+    });
+    if (!picked?.[0]) return undefined;
+    sourceSpec = picked[0].fsPath;
+  }
+  const repo = await pickFolder('Repository holding the chains’ base commits');
+  if (!repo) return undefined;
+  const fresh = runs.newRunDir();
+  const where = await vscode.window.showQuickPick(
+    [
+      ...(fresh ? [{ label: `New run directory ${relative(workspaceRoot(), fresh)}`, dir: fresh }] : []),
+      { label: 'Choose a folder… (a new or empty one, or a batch to resume)', dir: undefined },
+    ],
+    { title: 'Run directory' },
+  );
+  if (!where) return undefined;
+  const runDir = where.dir ?? (await pickFolder('Run directory'));
+  if (!runDir) return undefined;
+  return {
+    dataset: dataset.map((u) => u.fsPath),
+    sources: sourceSpec === 'gold' ? ['gold'] : [sourceSpec, 'gold'],
+    repo,
+    runDir,
+  };
+}
+
 export function registerBatch(context: vscode.ExtensionContext, services: ChainLensServices): void {
   const { output } = services;
+  const runs = new BatchRuns(context.workspaceState);
+  const tree = new RunsTreeProvider(runs);
+  const view = vscode.window.createTreeView('chainlens.batchRuns', { treeDataProvider: tree });
+
+  /** A run directory from a Runs view item, a path, or (from the palette) a pick of the listed runs. */
+  const runDirOf = async (arg: unknown, title: string): Promise<string | undefined> => {
+    if (isBatchRunArg(arg)) return arg.dir;
+    if (typeof arg === 'string') return resolve(workspaceRoot(), arg);
+    if (arg instanceof vscode.Uri) return arg.fsPath;
+    const listed = runs.dirs();
+    if (listed.length === 0) return pickFolder(title);
+    const pick = await vscode.window.showQuickPick(
+      [
+        ...listed.map((dir) => ({ label: relative(workspaceRoot(), dir) || dir, dir })),
+        { label: 'Other folder…', dir: '' },
+      ],
+      { title },
+    );
+    if (!pick) return undefined;
+    return pick.dir || pickFolder(title);
+  };
+
+  // A run directory appearing under the runs folder (a batch started by the CLI, say) is listed.
+  const watchFolder = () => {
+    const folder = runs.runsFolder();
+    if (!folder) return undefined;
+    const w = vscode.workspace.createFileSystemWatcher(
+      new vscode.RelativePattern(vscode.Uri.file(folder), '*/manifest.json'),
+    );
+    w.onDidCreate(() => runs.refresh());
+    w.onDidDelete(() => runs.refresh());
+    return w;
+  };
+  let watcher = watchFolder();
+
   context.subscriptions.push(
+    runs,
+    tree,
+    view,
+    { dispose: () => watcher?.dispose() },
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration('chainlens.batch.runsFolder')) return;
+      watcher?.dispose();
+      watcher = watchFolder();
+      runs.refresh();
+    }),
+    vscode.commands.registerCommand('chainlens.batch.refreshRuns', () => runs.refresh()),
     vscode.commands.registerCommand(
       'chainlens.batch.openResults',
-      guarded(output, 'Could not open the batch results', async (runDir?: string) => {
-        const dir = typeof runDir === 'string' ? runDir : await pickFolder('Batch run directory');
-        if (dir) showBatchResults(dir, output);
+      guarded(output, 'Could not open the batch results', async (arg?: unknown) => {
+        const dir = await runDirOf(arg, 'Batch run directory');
+        if (!dir) return;
+        showBatchResults(dir, output);
+        await runs.remember(dir);
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'chainlens.batch.openStep',
+      guarded(output, 'Could not open the batch step', async (arg?: unknown) => {
+        if (!isBatchStepArg(arg)) return;
+        const dir = new BatchRunDir(arg.dir);
+        const record = dir
+          .readRecords()
+          .find((r) => stepId({ chainId: r.chain_id, source: r.source, mode: r.mode, order: r.order }) === arg.id);
+        if (!record) throw new UserError(`${dir.root} holds no record of ${arg.id} yet`, 'state');
+        await openBatchStep(dir, record, output);
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'chainlens.batch.revealRunDir',
+      guarded(output, 'Could not reveal the run directory', async (arg?: unknown) => {
+        const dir = await runDirOf(arg, 'Batch run directory');
+        if (!dir) return;
+        if (!existsSync(dir)) throw new UserError(`${dir} no longer exists`, 'input');
+        const inWorkspace = (vscode.workspace.workspaceFolders ?? []).some((f) => {
+          const rel = relative(f.uri.fsPath, dir);
+          return !rel.startsWith('..') && !isAbsolute(rel);
+        });
+        // Inside the workspace the Explorer shows it (also in a remote or browser window, where
+        // the operating system's file manager is not the user's); outside, the OS does.
+        await vscode.commands.executeCommand(inWorkspace ? 'revealInExplorer' : 'revealFileInOS', vscode.Uri.file(dir));
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'chainlens.batch.resume',
+      guarded(output, 'The batch failed', async (arg?: unknown) => {
+        requireTrust('Running a batch');
+        const dir = await runDirOf(arg, 'Batch run directory to resume');
+        if (!dir) return;
+        await runBatchWithProgress(runs, dir, output);
+        showBatchResults(dir, output);
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'chainlens.batch.retryFailed',
+      guarded(output, 'The batch failed', async (arg?: unknown) => {
+        requireTrust('Running a batch');
+        const dir = await runDirOf(arg, 'Batch run directory whose infra failures to run again');
+        if (!dir) return;
+        await runBatchWithProgress(runs, dir, output, { retryFailed: true });
+        showBatchResults(dir, output);
       }),
     ),
     vscode.commands.registerCommand(
       'chainlens.batch.run',
-      guarded(output, 'The batch failed', async () => {
+      guarded(output, 'The batch failed', async (arg?: unknown) => {
         requireTrust('Running a batch');
-        const dataset = await vscode.window.showOpenDialog({
-          title: 'Dataset files (ChainSWE JSONL/JSON, SWE-bench instances, Parquet)',
-          canSelectMany: true,
-          filters: { Datasets: ['jsonl', 'json', 'parquet'] },
-        });
-        if (!dataset?.length) return;
-        const source = await vscode.window.showQuickPick(['gold', 'Predictions file…', 'Trajectory folder…'], {
-          title: 'Prediction source',
-        });
-        if (!source) return;
-        let sourceSpec = 'gold';
-        if (source !== 'gold') {
-          const picked = await vscode.window.showOpenDialog({
-            title: source,
-            canSelectFiles: source.startsWith('Predictions'),
-            canSelectFolders: source.startsWith('Trajectory'),
-          });
-          if (!picked?.[0]) return;
-          sourceSpec = picked[0].fsPath;
-        }
-        const repo = await pickFolder('Repository holding the chains’ base commits');
-        if (!repo) return;
-        const runDir = await pickFolder('Run directory (a new or empty folder, or a batch to resume)');
-        if (!runDir) return;
-        const modes: RunMode[] = ['oracle', 'seq'];
+        const asked = isRunBatchArgs(arg) ? arg : await askForBatch(runs);
+        if (!asked) return;
+        const cwd = workspaceRoot();
+        const runDir = asked.runDir ? resolve(cwd, asked.runDir) : runs.newRunDir();
+        if (!runDir) throw new UserError('open a folder, or give the run directory', 'usage');
+        // Everything is read and checked before the run directory is made or touched.
         const planned = await planBatch({
-          cwd: repo,
+          cwd,
           runDir,
-          dataset: dataset.map((u) => u.fsPath),
-          sources: sourceSpec === 'gold' ? ['gold'] : [sourceSpec, 'gold'],
-          modes,
-          repos: [repo],
+          dataset: asked.dataset,
+          sources: asked.sources ?? ['gold'],
+          modes: [...(asked.modes ?? (['oracle', 'seq'] as const))],
+          repos: [asked.repo],
         });
-        openOrCreateRunDir(planned, runDir);
-        const outcome = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: 'ChainLens batch', cancellable: true },
-          async (progress, token) => {
-            const abort = new AbortController();
-            token.onCancellationRequested(() => abort.abort());
-            let last = 0;
-            return runBatch({
-              runDir,
-              workers: defaultWorkers(),
-              signal: abort.signal,
-              onEvent: (e) => {
-                if (e.event === 'start') {
-                  last = e.done;
-                  progress.report({
-                    message: `${e.done}/${e.total} steps recorded`,
-                    increment: (e.done / Math.max(1, e.total)) * 100,
-                  });
-                } else if (e.event === 'step') {
-                  progress.report({
-                    message: `${e.done}/${e.total}: ${e.chain_id} ${e.source} ${e.mode} step ${e.order} ${e.status}`,
-                    increment: ((e.done - last) / e.total) * 100,
-                  });
-                  last = e.done;
-                }
-              },
-              onNote: (line) => output.info(line),
-            });
-          },
-        );
-        output.info(`batch ${runDir}: ${outcome.ranHere} step(s) evaluated${outcome.cancelled ? ' (cancelled)' : ''}`);
+        const { resumed } = openOrCreateRunDir(planned, runDir);
+        if (resumed) output.info(`resuming the batch in ${runDir}`);
+        await runBatchWithProgress(runs, runDir, output, { workers: asked.workers });
         showBatchResults(runDir, output);
       }),
     ),

@@ -14,6 +14,8 @@ table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid var(--
 td[data-key]{cursor:pointer;color:var(--vscode-textLink-foreground)}td[data-key]:hover{text-decoration:underline}`;
 
 const panels = new Map<string, vscode.WebviewPanel>();
+/** The message handler of each panel's current page (showing a panel again replaces it, not adds one). */
+const handlers = new Map<string, vscode.Disposable>();
 
 export function showBatchResults(runDir: string, output: vscode.LogOutputChannel): void {
   const dir = new BatchRunDir(runDir);
@@ -30,12 +32,17 @@ export function showBatchResults(runDir: string, output: vscode.LogOutputChannel
       { enableScripts: true, localResourceRoots: [] },
     );
     panels.set(dir.root, panel);
-    panel.onDidDispose(() => panels.delete(dir.root));
+    panel.onDidDispose(() => {
+      panels.delete(dir.root);
+      handlers.get(dir.root)?.dispose();
+      handlers.delete(dir.root);
+    });
   }
   const keys = drillKeys(report);
   panel.webview.html = page(report);
   const recordOf = (id: string) => records.find((r) => stepIdOf(r) === id);
-  panel.webview.onDidReceiveMessage((m: { key?: unknown }) => {
+  handlers.get(dir.root)?.dispose();
+  const handler = panel.webview.onDidReceiveMessage((m: { key?: unknown }) => {
     if (typeof m.key !== 'string' || !keys[m.key]) return;
     void openSteps(
       dir,
@@ -43,6 +50,7 @@ export function showBatchResults(runDir: string, output: vscode.LogOutputChannel
       output,
     );
   });
+  handlers.set(dir.root, handler);
 }
 
 const stepIdOf = (r: BatchRecord) => stepId({ chainId: r.chain_id, source: r.source, mode: r.mode, order: r.order });
@@ -57,11 +65,19 @@ async function openSteps(dir: BatchRunDir, records: BatchRecord[], output: vscod
     })),
     { title: `${records.length} step(s) behind this figure`, placeHolder: 'Open the log and record of a step' },
   );
-  if (!pick) return;
-  const r = pick.record;
-  if (r.log) await vscode.window.showTextDocument(vscode.Uri.file(join(dir.root, r.log)), { preview: true });
+  if (pick) await openBatchStep(dir, pick.record, output);
+}
+
+/** A step's log (when the container produced one) and, beside it, its record. */
+export async function openBatchStep(dir: BatchRunDir, r: BatchRecord, output: vscode.LogOutputChannel): Promise<void> {
+  // Two fixed columns, both previews: opening step after step replaces them instead of adding columns.
+  if (r.log)
+    await vscode.window.showTextDocument(vscode.Uri.file(join(dir.root, r.log)), {
+      preview: true,
+      viewColumn: vscode.ViewColumn.One,
+    });
   const rec = join(dir.root, 'records', `${stepIdOf(r)}.json`);
-  await vscode.window.showTextDocument(vscode.Uri.file(rec), { preview: false, viewColumn: vscode.ViewColumn.Beside });
+  await vscode.window.showTextDocument(vscode.Uri.file(rec), { preview: true, viewColumn: vscode.ViewColumn.Two });
   output.info(`batch ${dir.root}: opened ${stepIdOf(r)}`);
 }
 

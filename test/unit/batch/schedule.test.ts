@@ -54,3 +54,27 @@ test('chain ids become one safe path segment each, and two ids never share one',
   assert.notEqual(pathSegment('a_2fb'), pathSegment('a/b'));
   assert.equal(stepId({ chainId: 'c 1', source: 'gold', mode: 'seq', order: 2 }), 'c_201/gold/seq/step-2');
 });
+
+test('upcoming names the lanes next() hands out next, in turn order, each once, without starting them', () => {
+  const s = new BatchScheduler([
+    { chainId: 'A', source: 'm', mode: 'seq', orders: [1, 2] },
+    { chainId: 'B', source: 'm', mode: 'seq', orders: [1] },
+    { chainId: 'C', source: 'm', mode: 'oracle', orders: [1] },
+  ]);
+  assert.deepEqual(
+    s.upcoming(2).map((k) => k.chainId),
+    ['A', 'B'],
+  );
+  assert.equal(s.next()?.chainId, 'A');
+  assert.deepEqual(
+    s.upcoming(5).map((k) => k.chainId),
+    ['B', 'C', 'A'],
+  );
+  assert.equal(s.next()?.chainId, 'B');
+  assert.equal(s.next()?.chainId, 'C');
+  // B and C have nothing left to start; A's step 2 waits for step 1 but is still to come.
+  assert.deepEqual(
+    s.upcoming(5).map((k) => k.chainId),
+    ['A'],
+  );
+});
