@@ -120,7 +120,12 @@ async function openQuickInput(page: Page, text: string): Promise<void> {
       break;
     } catch (e) {
       if (attempt >= 3) throw e;
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      // only a webview's frame is left; blurring the quick input itself would close it
+      await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        if (active?.tagName === 'IFRAME') active.blur();
+      });
+      if (await quickInput(page).isVisible()) break;
     }
   }
   const input = page.locator('.quick-input-widget input.input');
