@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { suite, suiteSetup, test } from '../harness/exthost/suite';
+import { suite, suiteSetup, test, waitFor as waitForProbe } from '../harness/exthost/suite';
 import type { ChainLensApi } from '../../../src/extension';
 import type { ChainLensServices } from '../../../src/vscode/services';
 
@@ -15,18 +15,8 @@ let api: ChainLensApi;
 let services: ChainLensServices;
 let folder: string;
 
-function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const tick = (): void => {
-      const value = probe();
-      if (value !== undefined && value !== false) return resolve(value);
-      if (Date.now() > deadline) return reject(new Error(`timed out waiting for ${what}`));
-      setTimeout(tick, 100);
-    };
-    tick();
-  });
-}
+const waitFor = <T>(what: string, probe: () => T | undefined | false, timeoutMs = 20_000): Promise<T> =>
+  waitForProbe(what, probe, timeoutMs);
 
 suite('ChainLens through the VS Code API', () => {
   suiteSetup(async () => {

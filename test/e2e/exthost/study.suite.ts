@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { suite, suiteSetup, test } from '../harness/exthost/suite';
+import { suite, suiteSetup, test, waitFor as waitForProbe } from '../harness/exthost/suite';
 import type { ChainLensApi } from '../../../src/extension';
 
 const ID = 'chainlens.chainlens';
@@ -13,18 +13,8 @@ let folder: string;
 const workTree = (): string => join(folder, 'sessions', 'p01', 'invoicekit');
 const parsePy = (): vscode.Uri => vscode.Uri.file(join(workTree(), 'invoicekit', 'parse.py'));
 
-function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const tick = (): void => {
-      const value = probe();
-      if (value !== undefined && value !== false) return resolve(value);
-      if (Date.now() > deadline) return reject(new Error(`timed out waiting for ${what}`));
-      setTimeout(tick, 100);
-    };
-    tick();
-  });
-}
+const waitFor = <T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> =>
+  waitForProbe(what, probe, timeoutMs);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

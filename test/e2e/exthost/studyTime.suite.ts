@@ -3,25 +3,15 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { suite, suiteSetup, test } from '../harness/exthost/suite';
+import { suite, suiteSetup, test, waitFor as waitForProbe } from '../harness/exthost/suite';
 import type { ChainLensApi } from '../../../src/extension';
 import { FLUSH_MS } from '../../../src/vscode/study/timeTracker';
 
 let api: ChainLensApi;
 let folder: string;
 
-function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const tick = (): void => {
-      const value = probe();
-      if (value !== undefined && value !== false) return resolve(value);
-      if (Date.now() > deadline) return reject(new Error(`timed out waiting for ${what}`));
-      setTimeout(tick, 100);
-    };
-    tick();
-  });
-}
+const waitFor = <T>(what: string, probe: () => T | undefined | false, timeoutMs = 120_000): Promise<T> =>
+  waitForProbe(what, probe, timeoutMs);
 
 const parsePy = (): vscode.Uri =>
   vscode.Uri.file(join(folder, 'sessions', 'p01', 'invoicekit', 'invoicekit', 'parse.py'));

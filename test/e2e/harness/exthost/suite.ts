@@ -150,3 +150,17 @@ export async function runRegistered(options: RunOptions = {}): Promise<ExthostRe
   const failed = results.filter((r) => r.state === 'failed').length;
   return { passed: results.length - failed, failed, durationMs: Date.now() - started, tests: results };
 }
+
+/** Polls `probe` every 100 ms until it gives a value (not undefined or false), or fails naming `what`. */
+export function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const tick = (): void => {
+      const value = probe();
+      if (value !== undefined && value !== false) return resolve(value);
+      if (Date.now() > deadline) return reject(new Error(`timed out waiting for ${what}`));
+      setTimeout(tick, 100);
+    };
+    tick();
+  });
+}
