@@ -66,19 +66,31 @@ export function annotationNotes(
   drift: readonly DriftSuggestion[],
 ): AnnotationNote[] {
   const notes: AnnotationNote[] = [];
-  const overshootSymbols = new Set(decorations.filter((d) => d.kind === 'overshoot').map((d) => d.symbol));
+  // Indexed once: looking these up per mark made a file's notes quadratic in its marks (a redraw
+  // after every keystroke builds them again).
+  const overshootSymbols = new Set<string | undefined>();
+  const extraEditSymbols = new Set<string | undefined>();
   const driftBySymbol = new Map<string, Decoration[]>();
   for (const d of decorations) {
-    if (d.kind === 'drift') {
+    if (d.kind === 'overshoot') overshootSymbols.add(d.symbol);
+    else if (d.kind === 'drift') {
+      if (d.label === 'EXTRA EDITS') extraEditSymbols.add(d.symbol);
       const key = d.symbol ?? '';
-      driftBySymbol.set(key, [...(driftBySymbol.get(key) ?? []), d]);
-      continue;
+      const list = driftBySymbol.get(key);
+      if (list) list.push(d);
+      else driftBySymbol.set(key, [d]);
     }
+  }
+  const suggestions = new Map<string, DriftSuggestion>();
+  for (const s of drift) {
+    const key = `${s.file}\0${s.symbol}\0${s.label}`;
+    if (s.file === file && !suggestions.has(key)) suggestions.set(key, s);
+  }
+  for (const d of decorations) {
+    if (d.kind === 'drift') continue;
     const w = where(d.symbol, file);
     if (d.kind === 'overshoot') {
-      const absorbed = decorations.some(
-        (x) => x.kind === 'drift' && x.label === 'EXTRA EDITS' && x.symbol === d.symbol,
-      );
+      const absorbed = extraEditSymbols.has(d.symbol);
       notes.push({
         kind: 'overshoot',
         startLine: d.startLine,
@@ -110,14 +122,14 @@ export function annotationNotes(
     const shown = list.filter((d) => !(d.label === 'EXTRA EDITS' && overshootSymbols.has(d.symbol)));
     if (shown.length === 0) continue;
     const labels = [...new Set(shown.map((d) => d.label).filter((l): l is DriftLabel => l !== undefined))];
-    const suggestion = drift.find((s) => s.file === file && s.symbol === symbol && s.label === labels[0]);
+    const suggestion = suggestions.get(`${file}\0${symbol}\0${labels[0]}`);
     const w = where(symbol || undefined, file);
     const reason = suggestion?.reason ? ` (${suggestion.reason})` : '';
     const low = shown.every((d) => d.confidence === 'low');
     notes.push({
       kind: 'drift',
-      startLine: Math.min(...shown.map((d) => d.startLine)),
-      endLine: Math.max(...shown.map((d) => d.endLine)),
+      startLine: shown.reduce((m, d) => Math.min(m, d.startLine), Infinity),
+      endLine: shown.reduce((m, d) => Math.max(m, d.endLine), -Infinity),
       ...(symbol ? { symbol } : {}),
       message: `Differs from gold? ${w} ${joinWords(labels.map((l) => PLAIN_DRIFT[l]))}${reason}. ${low ? 'Low confidence: often the same behaviour written another way. ' : ''}A suggestion to confirm or relabel, not a verdict.`,
       code: `drift: ${labels.join(', ')}${low ? ' (low confidence)' : ''}`,
