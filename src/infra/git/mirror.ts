@@ -137,17 +137,62 @@ export async function createWorkTree(
       (
         await runGit(['rev-parse', '--verify', '--end-of-options', `${baseCommit}^{commit}`], { cwd: localSource })
       ).trim();
-    await runGit(['init', '--quiet', '--', workdir], { cwd: dirname(workdir) });
-    // Fetch by id works for any commit of a local repository (protocol v2), reachable from its refs or not.
-    await runGit(
-      ['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--', localSource, `+${sha}:${BASE_REF}`],
-      { cwd: workdir },
-    );
-    // FETCH_HEAD names the source (e.g. the mirror, with every later commit): nothing to leave behind.
-    rmSync(join(workdir, '.git', 'FETCH_HEAD'), { force: true });
+    await initRepository(workdir);
+    await fetchBase(localSource, workdir, sha);
   } catch (e) {
     throw new UserError(`could not fetch commit ${baseCommit} into ${workdir}: ${cleanGitError(e)}`, 'git');
   }
+}
+
+/**
+ * createWorkTree from the source a person gave: finding the base commit there (and making the
+ * mirror of a URL) and `git init` of the work tree do not depend on each other, so they run side
+ * by side, one git process less on a checkout's critical path. Returns what ensureLocalCommit
+ * found. When the commit is not there, its error is the one thrown (the caller removes `workdir`).
+ */
+export async function createWorkTreeFrom(
+  source: RepoSource,
+  workdir: string,
+  baseCommit: string,
+  log: (line: string) => void = () => {},
+  /** Where the work tree will be once in place (`workdir` may be a temporary sibling), for the log. */
+  shownDir = workdir,
+): Promise<{ repo: string; commit: string }> {
+  const [local, init] = await Promise.allSettled([ensureLocalCommit(source, baseCommit, log), initRepository(workdir)]);
+  if (local.status === 'rejected') throw local.reason;
+  log(`copying the history of ${describeRepoSource(source)} up to ${baseCommit.slice(0, 12)} into ${shownDir}`);
+  try {
+    if (init.status === 'rejected') throw init.reason;
+    await fetchBase(local.value.repo, workdir, local.value.commit);
+  } catch (e) {
+    throw new UserError(`could not fetch commit ${baseCommit} into ${workdir}: ${cleanGitError(e)}`, 'git');
+  }
+  return local.value;
+}
+
+function initRepository(workdir: string): Promise<string> {
+  return runGit(['init', '--quiet', '--', workdir], { cwd: dirname(workdir) });
+}
+
+/** Fetches the commit `sha` of `localSource` (and its history) into the new repository at `workdir` as BASE_REF. */
+async function fetchBase(localSource: string, workdir: string, sha: string): Promise<void> {
+  // Fetch by id works for any commit of a local repository (protocol v2), reachable from its refs or not.
+  // No FETCH_HEAD: it would name the source (e.g. the mirror, with every later commit). No automatic
+  // maintenance: a repository made a moment ago has nothing to pack or prune, and it is one process less.
+  await runGit(
+    [
+      'fetch',
+      '--quiet',
+      '--no-tags',
+      '--no-recurse-submodules',
+      '--no-write-fetch-head',
+      '--no-auto-maintenance',
+      '--',
+      localSource,
+      `+${sha}:${BASE_REF}`,
+    ],
+    { cwd: workdir },
+  );
 }
 
 /** The one ref a fresh work tree has: its base commit (kept, so git never collects its history). */
