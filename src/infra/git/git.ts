@@ -83,6 +83,15 @@ export class Git {
     return (await this.raw(['rev-parse', 'HEAD'])).trim();
   }
 
+  async headAndBranch(): Promise<{ commit: string; branch: string | null } | null> {
+    try {
+      const [commit, name] = (await this.raw(['rev-parse', 'HEAD', '--symbolic-full-name', 'HEAD'])).split('\n');
+      return { commit, branch: name.startsWith('refs/heads/') ? name : null };
+    } catch {
+      return null;
+    }
+  }
+
   /** Uncommitted changes, untracked files included (what a switch must never lose). */
   async isDirty(): Promise<boolean> {
     // --no-optional-locks: status would otherwise refresh the index under index.lock, and a
