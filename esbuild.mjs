@@ -1,7 +1,7 @@
 // Bundles the extension (CommonJS, 'vscode' external) and the CLI into dist/.
 // Runtime dependencies are bundled so the .vsix needs no node_modules.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -68,6 +68,9 @@ if (existsSync('webview-ui/src/main.ts')) {
   });
 }
 
+// The CLI's chunks are named by content hash: without this, every build would leave the previous
+// build's chunks behind in dist/cli/ (and in a .vsix made from it).
+if (!watch) rmSync('dist/cli', { recursive: true, force: true });
 const contexts = await Promise.all(entries.map((e) => esbuild.context({ ...common, ...e })));
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What an attached agent may learn from the tests while it works a step. `none` is what a

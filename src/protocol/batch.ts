@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EvalErrorKindSchema, StepEvalStatusSchema } from './evaluation';
 import { TestBucketSchema } from './grading';
 import { RunModeSchema } from './run';

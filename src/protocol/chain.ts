@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CodeThreadMetaSchema, StepGradingSchema } from './codethread';
 import { EvalTypeSchema, LogParserNameSchema } from './grading';
 

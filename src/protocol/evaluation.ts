@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConditionSchema, FilterOutcomeSchema } from './codethread';
 import { GradingProfileSchema, TestBucketSchema } from './grading';
 import { RunModeSchema } from './run';

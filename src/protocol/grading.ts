@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Grading output, shaped like the SWE-bench harness's (docs/reference/grading.md): what `chainlens grade

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The ten behavioural drift labels of CodeThread (docs/reference/drift-taxonomy.md), spelled exactly as there. */
 export const DRIFT_LABELS = [

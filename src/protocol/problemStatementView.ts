@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Messages between the extension and the problem-statement webview (webview-ui/src/problem).

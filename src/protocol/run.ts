@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const RunModeSchema = z.enum(['seq', 'oracle']);
 export type RunMode = z.infer<typeof RunModeSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * One row of a SWE-CI split's metadata CSV (`metadata/<split>.csv`). These four columns are what

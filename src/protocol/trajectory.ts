@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * One normalised agent trajectory: what SWE-agent (.traj v0/v1, retry files), mini-swe-agent

@@ -5,6 +5,6 @@
 // nodejs" at ChainLens's first parse. jitless skips the probe, and with it the read, and parses
 // without generated code (no `new Function` in the extension host either). Imported first by
 // extension.ts, before any schema parses.
-import { z } from 'zod';
+import * as z from 'zod';
 
 z.config({ jitless: true });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeIssues } from '../../core/formats/issues';
 import { UserError } from '../../core/util/errors';
 import { StudyRowSchema, type StudyRow } from '../../protocol/studyRecords';

@@ -1,7 +1,7 @@
 // The tools ChainLens offers an attached agent, defined once: the MCP server and VS Code's
 // language-model tools both list these (name, description, JSON Schema) and check arguments
 // with the same zod schemas before anything runs.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   GetCurrentStepArgsSchema,
   GetRunStatusArgsSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Chain } from '../../protocol/chain';
 import { CodeThreadMetaSchema, StepGradingSchema } from '../../protocol/codethread';
 import { UserError } from '../util/errors';

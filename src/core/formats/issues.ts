@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** "$.bug_fixes[1].FAIL_TO_PASS" from a zod issue path (the JSON path people can look up). */
 export function jsonPath(path: readonly PropertyKey[]): string {

@@ -252,8 +252,9 @@ export class ChainRunEngine {
     return state.steps.findIndex((s) => s.order === state.currentStep);
   }
 
-  private async commitWork(state: RunState, step: ChainStep, author: StepAuthor): Promise<string> {
-    if (await this.repo.isDirty())
+  /** Commits the step's work; `applied`: a patch was just applied, so there is work (no status needed to tell). */
+  private async commitWork(state: RunState, step: ChainStep, author: StepAuthor, applied = false): Promise<string> {
+    if (applied || (await this.repo.isDirty()))
       return this.repo.commitAll(
         `chainlens: step ${step.order} (${step.instanceId}) by ${authorLabel(author)}\n\nrun ${state.runId}, ${state.mode} mode`,
       );
@@ -272,9 +273,12 @@ export class ChainRunEngine {
   ): Promise<RunState> {
     const step = state.steps[index];
     const now = this.clock.now();
-    await this.repo.updateRef(stepRef(state.runId, step.order, 'end'), end);
+    // The step's size is read while its end ref is written: two git processes, one wait.
+    const [, patch] = await Promise.all([
+      this.repo.updateRef(stepRef(state.runId, step.order, 'end'), end),
+      this.repo.diffStats(step.start!, end),
+    ]);
     this.faultPoint('finish:end-ref');
-    const patch = await this.repo.diffStats(step.start!, end);
     const startedAt = step.startedAt ? new Date(step.startedAt).getTime() : now.getTime();
     const done: RunState = {
       ...state,
@@ -364,14 +368,11 @@ export class ChainRunEngine {
     recovering: boolean,
     neverCheckedOut = false,
   ): Promise<void> {
-    if (
-      !recovering &&
-      !neverCheckedOut &&
-      (await this.repo.head().catch(() => null)) === target &&
-      !(await this.repo.isDirty())
-    ) {
-      // Already there (Seq: the next step starts where this one ended), but keep the branch current.
-      await this.repo.switchBranch(state.branch, target);
+    const here = recovering || neverCheckedOut ? null : await this.repo.headAndBranch();
+    if (here?.commit === target && !(await this.repo.isDirty())) {
+      // Already there (Seq: the next step starts where this one ended). Only a person who moved
+      // HEAD off the run's branch makes a checkout needed, to make that branch current again.
+      if (here.branch !== `refs/heads/${state.branch}`) await this.repo.switchBranch(state.branch, target);
       return;
     }
     this.faultPoint('switch:journaled');
@@ -442,7 +443,7 @@ export class ChainRunEngine {
     });
     await this.repo.apply(patch);
     this.faultPoint('apply:applied');
-    const end = await this.commitWork(state, chain.steps[index], step.author);
+    const end = await this.commitWork(state, chain.steps[index], step.author, true);
     this.writeJournal({
       op: 'submit',
       runId: state.runId,

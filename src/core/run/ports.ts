@@ -8,6 +8,8 @@ import type { Journal } from './journal';
  */
 export interface RepoPort {
   head(): Promise<string>;
+  /** HEAD's commit and the branch it is on (`refs/heads/...`; null when detached), in one question; null when HEAD has no commit. */
+  headAndBranch(): Promise<{ commit: string; branch: string | null } | null>;
   resolveCommit(rev: string): Promise<string | null>;
   isDirty(): Promise<boolean>;
   commitAll(message: string): Promise<string>;

@@ -2,7 +2,7 @@
 // (`chainlens sweci mcp`) and VS Code's language-model tools list these and check arguments with
 // the same zod schemas before anything runs. The Architect gets the gap and writes the
 // requirement; the Programmer reads the requirement and submits the iteration.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   GetGapArgsSchema,
   GetRequirementArgsSchema,

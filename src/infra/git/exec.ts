@@ -87,3 +87,35 @@ export async function runGit(
 ): Promise<string> {
   return (await runGitBytes(args, options)).toString('utf8');
 }
+
+/**
+ * `git <first> | git <second>`: `input` goes to the first's stdin, its stdout to the second's
+ * stdin; resolves with the second's stdout once both exited 0, else rejects with the first
+ * failure's GitCommandError (which names that command and its stderr).
+ */
+export async function runGitPipe(
+  first: { args: readonly string[]; cwd: string; input: string },
+  second: { args: readonly string[]; cwd: string },
+): Promise<string> {
+  const producer = spawnGit(first.args, { cwd: first.cwd, stdin: true });
+  const consumer = spawnGit(second.args, { cwd: second.cwd, stdin: true });
+  // A side that dies early closes its pipe; its exit code, not the other's EPIPE, tells why.
+  producer.stdin?.on('error', () => {});
+  consumer.stdin?.on('error', () => {});
+  producer.stdout.pipe(consumer.stdin!);
+  producer.stdin?.end(first.input);
+  const finished = (child: typeof producer, args: readonly string[]) =>
+    new Promise<string>((resolve, reject) => {
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      if (child === consumer) child.stdout.on('data', (d: Buffer) => out.push(d));
+      child.stderr.on('data', (d: Buffer) => err.push(d));
+      child.on('error', (e) => reject(new GitCommandError(args, null, `could not run git: ${e.message}`)));
+      child.on('close', (code) => {
+        if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+        else reject(new GitCommandError(args, code, Buffer.concat(err).toString('utf8')));
+      });
+    });
+  const [, output] = await Promise.all([finished(producer, first.args), finished(consumer, second.args)]);
+  return output;
+}

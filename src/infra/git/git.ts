@@ -12,6 +12,13 @@ const REF = /^refs\/chainlens\/[A-Za-z0-9._/-]+$/;
 /** Identity used only when the user has none configured (CI, fresh containers). */
 const FALLBACK_IDENTITY = ['-c', 'user.name=ChainLens', '-c', 'user.email=chainlens@localhost'];
 
+/**
+ * Checkouts write files with one worker per core. git only splits the work when at least
+ * checkout.thresholdForParallelism (100) files change, so a step's small switch is unaffected;
+ * a first checkout of a large repository (4,000 files) spends most of its time writing files.
+ */
+const PARALLEL_CHECKOUT = ['-c', 'checkout.workers=0'];
+
 export function assertRef(ref: string): string {
   if (!REF.test(ref) || ref.includes('..') || ref.endsWith('/') || ref.endsWith('.lock'))
     throw new Error(`invalid ChainLens ref '${ref}'`);
@@ -74,6 +81,15 @@ export class Git {
 
   async head(): Promise<string> {
     return (await this.raw(['rev-parse', 'HEAD'])).trim();
+  }
+
+  async headAndBranch(): Promise<{ commit: string; branch: string | null } | null> {
+    try {
+      const [commit, name] = (await this.raw(['rev-parse', 'HEAD', '--symbolic-full-name', 'HEAD'])).split('\n');
+      return { commit, branch: name.startsWith('refs/heads/') ? name : null };
+    } catch {
+      return null;
+    }
   }
 
   /** Uncommitted changes, untracked files included (what a switch must never lose). */
@@ -149,13 +165,13 @@ export class Git {
   /** Moves the run's branch to `sha` and checks it out (the work tree must be clean). */
   async switchBranch(branch: string, sha: string): Promise<void> {
     if (!/^chainlens\/[a-z0-9-]+$/.test(branch)) throw new Error(`invalid branch '${branch}'`);
-    await this.raw(['checkout', '--quiet', '-B', branch, assertSha(sha)]);
+    await this.raw([...PARALLEL_CHECKOUT, 'checkout', '--quiet', '-B', branch, assertSha(sha)]);
   }
 
   /** Like switchBranch, but discards the work tree and index: only for recovering ChainLens's own interrupted writes. */
   async forceSwitchBranch(branch: string, sha: string): Promise<void> {
     if (!/^chainlens\/[a-z0-9-]+$/.test(branch)) throw new Error(`invalid branch '${branch}'`);
-    await this.raw(['checkout', '--quiet', '--force', '-B', branch, assertSha(sha)]);
+    await this.raw([...PARALLEL_CHECKOUT, 'checkout', '--quiet', '--force', '-B', branch, assertSha(sha)]);
   }
 
   /**
@@ -212,22 +228,33 @@ export class Git {
     const gitDir = await this.gitDir();
     const scratch = mkdtempSync(join(tmpdir(), 'chainlens-index-'));
     const env = { GIT_INDEX_FILE: join(scratch, 'index') };
-    const commits: string[] = [];
+    // A layer's commit needs only its tree and its parent, not the index: it is written while
+    // the next layer's patches are applied, one git process less to wait for per layer.
+    const commits: Promise<string>[] = [];
     try {
       await this.raw(['read-tree', assertSha(base)], env);
-      let parent = base;
+      let parent = Promise.resolve(base);
       for (const layer of layers) {
         await this.applyToIndex(layer.patches, env);
         const tree = (await this.raw(['write-tree'], env)).trim();
         // Oracle states are ChainLens's synthetic gold commits, not the person's: its own identity.
-        parent = (
-          await this.raw([...FALLBACK_IDENTITY, 'commit-tree', tree, '-p', parent, '-m', layer.message], {
-            GIT_DIR: gitDir,
-          })
-        ).trim();
+        const commit = async (p: string) =>
+          (
+            await this.raw([...FALLBACK_IDENTITY, 'commit-tree', tree, '-p', p, '-m', layer.message], {
+              GIT_DIR: gitDir,
+            })
+          ).trim();
+        parent = parent.then(commit);
+        // Handled now, so a commit that fails while the next layer is applied is not an unhandled
+        // rejection; Promise.all below still reports it.
+        parent.catch(() => {});
         commits.push(parent);
       }
-      return commits;
+      return await Promise.all(commits);
+    } catch (e) {
+      // No git process of this call outlives it, whichever failed.
+      await Promise.allSettled(commits);
+      throw e;
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

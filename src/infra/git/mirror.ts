@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { UserError } from '../../core/util/errors';
 import { cleanGitError } from './git';
-import { runGit } from './exec';
+import { runGit, runGitPipe } from './exec';
 import { removeAbandonedPartials } from '../abandonedPartials';
 
 /** A repository source a person gave: a local path, or a URL git can clone. */
@@ -137,17 +137,56 @@ export async function createWorkTree(
       (
         await runGit(['rev-parse', '--verify', '--end-of-options', `${baseCommit}^{commit}`], { cwd: localSource })
       ).trim();
-    await runGit(['init', '--quiet', '--', workdir], { cwd: dirname(workdir) });
-    // Fetch by id works for any commit of a local repository (protocol v2), reachable from its refs or not.
-    await runGit(
-      ['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--', localSource, `+${sha}:${BASE_REF}`],
-      { cwd: workdir },
-    );
-    // FETCH_HEAD names the source (e.g. the mirror, with every later commit): nothing to leave behind.
-    rmSync(join(workdir, '.git', 'FETCH_HEAD'), { force: true });
+    await initRepository(workdir);
+    await fetchBase(localSource, workdir, sha);
   } catch (e) {
     throw new UserError(`could not fetch commit ${baseCommit} into ${workdir}: ${cleanGitError(e)}`, 'git');
   }
+}
+
+/**
+ * createWorkTree from the source a person gave: finding the base commit there (and making the
+ * mirror of a URL) and `git init` of the work tree do not depend on each other, so they run side
+ * by side, one git process less on a checkout's critical path. Returns what ensureLocalCommit
+ * found. When the commit is not there, its error is the one thrown (the caller removes `workdir`).
+ */
+export async function createWorkTreeFrom(
+  source: RepoSource,
+  workdir: string,
+  baseCommit: string,
+  log: (line: string) => void = () => {},
+  /** Where the work tree will be once in place (`workdir` may be a temporary sibling), for the log. */
+  shownDir = workdir,
+): Promise<{ repo: string; commit: string }> {
+  const [local, init] = await Promise.allSettled([ensureLocalCommit(source, baseCommit, log), initRepository(workdir)]);
+  if (local.status === 'rejected') throw local.reason;
+  log(`copying the history of ${describeRepoSource(source)} up to ${baseCommit.slice(0, 12)} into ${shownDir}`);
+  try {
+    if (init.status === 'rejected') throw init.reason;
+    await fetchBase(local.value.repo, workdir, local.value.commit);
+  } catch (e) {
+    throw new UserError(`could not fetch commit ${baseCommit} into ${workdir}: ${cleanGitError(e)}`, 'git');
+  }
+  return local.value;
+}
+
+function initRepository(workdir: string): Promise<string> {
+  return runGit(['init', '--quiet', '--', workdir], { cwd: dirname(workdir) });
+}
+
+/**
+ * Copies the commit `sha` of `localSource` and its history into the new repository at `workdir`
+ * as BASE_REF: the objects reachable from `sha` and nothing else, packed by the source and
+ * indexed by the work tree's repository, which is what a fetch of `sha` does, without the fetch's
+ * shell, upload-pack, ref negotiation and connectivity walk (six git processes; these are three).
+ * No FETCH_HEAD is written, so nothing names the source (e.g. the mirror, with every later commit).
+ */
+async function fetchBase(localSource: string, workdir: string, sha: string): Promise<void> {
+  await runGitPipe(
+    { args: ['pack-objects', '--revs', '--stdout', '--quiet'], cwd: localSource, input: `${sha}\n` },
+    { args: ['index-pack', '--stdin'], cwd: workdir },
+  );
+  await runGit(['update-ref', BASE_REF, sha], { cwd: workdir });
 }
 
 /** The one ref a fresh work tree has: its base commit (kept, so git never collects its history). */

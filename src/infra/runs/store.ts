@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ChainSchema, type Chain } from '../../protocol/chain';
 import { describeIssues } from '../../core/formats/issues';
 import { RunStateSchema, type RunState } from '../../protocol/run';

@@ -6,7 +6,7 @@ import { removeAbandonedPartials } from '../abandonedPartials';
 import type { EngineLog } from '../../core/run/ports';
 import { UserError } from '../../core/util/errors';
 import { Git } from '../git/git';
-import { createWorkTree, describeRepoSource, ensureLocalCommit, type RepoSource } from '../git/mirror';
+import { createWorkTreeFrom, describeRepoSource, type RepoSource } from '../git/mirror';
 import { injectedFault } from './faults';
 import { FileLock } from './runLock';
 import { checkoutLockPath } from './stateDir';
@@ -98,16 +98,15 @@ export async function prepareWorkTree(
     if (exists && !statSync(abs).isDirectory()) throw new UserError(`--dir ${abs} is a file`, 'input');
     const empty = !exists || readdirSync(abs).length === 0;
     if (!empty) return reuseWorkTree(chain, abs, log);
-    const local = await ensureLocalCommit(source, chain.baseCommit, log);
     const topParent = mkdirSync(dirname(abs), { recursive: true });
     for (const name of removeAbandonedPartials(dirname(abs), PARTIAL_CLONE))
       log(`removed ${join(dirname(abs), name)}, the unfinished clone of a checkout that was killed`);
     const partial = join(dirname(abs), `.${basename(abs)}.chainlens-partial-${process.pid}`);
     rmSync(partial, { recursive: true, force: true });
-    log(`copying the history of ${describeRepoSource(source)} up to ${chain.baseCommit.slice(0, 12)} into ${abs}`);
     const created: CreatedPaths = { workTree: !exists, topParent };
+    let local: { repo: string; commit: string };
     try {
-      await createWorkTree(local.repo, partial, chain.baseCommit, local.commit);
+      local = await createWorkTreeFrom(source, partial, chain.baseCommit, log, abs);
       if (exists) rmdirSync(abs);
       renameSync(partial, abs);
     } catch (e) {

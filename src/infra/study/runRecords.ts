@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { describeIssues } from '../../core/formats/issues';
 import type { StepClock } from '../../core/study/timeOnTask';
 import { UserError } from '../../core/util/errors';

@@ -4,7 +4,7 @@ import { ParticipantSessionSchema, type ParticipantSession } from '../../protoco
 import { writeFileAtomic } from '../files';
 import { dataRoot } from '../runs/stateDir';
 import { readRecord } from './runRecords';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Participants' sessions of a study, in the per-user data directory (docs/study.md):

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One SWE-bench prediction. `model_patch` null or '' means the agent produced no patch. */
 export const PredictionRecordSchema = z.looseObject({

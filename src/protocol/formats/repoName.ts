@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A repository as SWE-bench names it, `owner/name` (GitHub's characters: letters, digits, `-`, `_`,

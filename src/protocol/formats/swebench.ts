@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RepoNameSchema } from './repoName';
 import { TestListSchema } from './testList';
 

@@ -1,7 +1,8 @@
 // The batched git operations a checkout uses (src/infra/git/git.ts) against real git: a layer's
 // patches applied in one `git apply` must give the tree that applying them one by one gives, also
 // when two of them touch the same file (git refuses that combined, so they are applied in turn);
-// a patch that does not apply is still named; several refs move in one transaction or not at all.
+// a patch that does not apply is still named; several refs move in one transaction or not at all;
+// the pack-objects | index-pack copy of a source gives the base's history and nothing later.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -10,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Git } from '../../../src/infra/git/git';
 import { UserError } from '../../../src/core/util/errors';
+import { createWorkTree } from '../../../src/infra/git/mirror';
+import { GitCommandError, runGitPipe } from '../../../src/infra/git/exec';
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' }).trim();
@@ -139,5 +142,32 @@ test('a commit id is resolved once; a ref is asked again because it can move', a
     assert.equal(await g.resolveCommit('0'.repeat(40)), null);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a work tree made from a source holds the base commit and its history, none of the later commits, and a failed copy says which git command failed', async () => {
+  const { dir, base } = repo();
+  const target = mkdtempSync(join(tmpdir(), 'chainlens-git-copy-'));
+  try {
+    writeFileSync(join(dir, 'a.txt'), 'later\n');
+    git(dir, 'commit', '-q', '-am', 'later');
+    const later = git(dir, 'rev-parse', 'HEAD');
+    const work = join(target, 'work');
+    await createWorkTree(dir, work, base);
+    assert.equal(git(work, 'rev-parse', 'refs/chainlens/base'), base);
+    assert.equal(git(work, 'show', `${base}:a.txt`), 'one\ntwo\nthree');
+    assert.throws(() => git(work, 'cat-file', '-e', later), 'the later commit is not there');
+    assert.equal(git(work, 'rev-list', '--all'), base);
+
+    await assert.rejects(
+      runGitPipe(
+        { args: ['pack-objects', '--revs', '--stdout', '--quiet'], cwd: dir, input: `${'e'.repeat(40)}\n` },
+        { args: ['index-pack', '--stdin'], cwd: work },
+      ),
+      (e: unknown) => e instanceof GitCommandError && e.args[0] === 'pack-objects',
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(target, { recursive: true, force: true });
   }
 });
