@@ -6,6 +6,7 @@
 // its own process (worker thread and caller's thread) for the time to the first steps and the
 // longest event-loop stall.
 // Run after `npm run build`: node --import tsx bench/trajectory-load.ts [targetMB=100] [reps=5]
+// Inputs only (to profile): node --import tsx bench/trajectory-load.ts --generate <dir> [targetMB]
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -492,7 +493,17 @@ async function main() {
   }
 }
 
-if (process.argv[2] === '--child') {
+if (process.argv[2] === '--generate') {
+  // the inputs alone, to profile a load by hand (node --cpu-prof dist/cli.js trajectory <file>)
+  const [, , , dir, mb = '100'] = process.argv;
+  Promise.all([
+    writeSweAgentTraj(join(dir, 'bench__bench-1.traj'), Number(mb) * 1024 * 1024),
+    writeOpenHandsJsonl(join(dir, 'output.jsonl'), Number(mb) * 1024 * 1024),
+  ]).catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+} else if (process.argv[2] === '--child') {
   const [, , , mode, file, workerScript] = process.argv;
   const run =
     mode === 'raw'
