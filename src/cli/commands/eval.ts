@@ -140,7 +140,8 @@ export const evalCommand: CliCommand = {
     const docker = await connectDocker();
     await ensureImage(image, undefined, docker);
     // The first step's container starts while the chain is checked out and replayed.
-    const startAhead = () => WarmContainer.start(docker, { image, runId: 'eval', name: `chainlens-eval-${randomTag()}` });
+    const startAhead = () =>
+      WarmContainer.start(docker, { image, runId: 'eval', name: `chainlens-eval-${randomTag()}` });
     const warm = startAhead();
     try {
       await startRun(io, plan);

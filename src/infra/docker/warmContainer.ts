@@ -43,7 +43,13 @@ export async function startBundleContainer(docker: Docker, o: BundleContainerOpt
   });
   try {
     // Attached before it starts: nothing it writes can be missed.
-    const stream = (await container.attach({ stream: true, stdout: true, stderr: true, stdin: true, hijack: true })) as Duplex;
+    const stream = (await container.attach({
+      stream: true,
+      stdout: true,
+      stderr: true,
+      stdin: true,
+      hijack: true,
+    })) as Duplex;
     const streamDone = new Promise<void>((resolve) => {
       stream.on('end', resolve);
       stream.on('close', resolve);
