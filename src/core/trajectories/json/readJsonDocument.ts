@@ -27,6 +27,8 @@ export function readJsonDocument(text: string, split: SplitPredicate = splitTraj
   } catch {
     // fall through to the piecewise reader, which says where and keeps what came before
   }
+  // a trajectory is read as the streaming reader reads it: steps whole, their `query` skipped
+  // (docs/reference/trajectories.md, "Reading large files")
   const trajectory = split === splitTrajectoryDocument;
   const assembler = new JsonAssembler(undefined, trajectory ? wholeTrajectoryValue : undefined);
   const splitter = new JsonSplitter(split, assembler, trajectory ? skipTrajectoryValue : undefined);
