@@ -1,17 +1,21 @@
 // Loading big trajectories: a generated ~100 MB SWE-agent v1 .traj (real 100 MB files are big
-// because every step stores its whole query history) and a ~100 MB OpenHands output.jsonl, each
-// loaded by loadTrajectoryFile (worker thread with the bundled worker, and on the caller's thread)
-// next to the raw `JSON.parse(readFileSync)` in the same run. Every measurement runs in its own
-// child process so peak RSS belongs to that load alone.
-// Run: node --import tsx bench/trajectory-load.ts [targetMB=100]
+// because every step stores its whole query history) and a ~100 MB OpenHands output.jsonl.
+// First, as a user runs it: `chainlens trajectory <file>` (the built CLI, a process) against
+// `node -e` JSON.parse(readFileSync) of the same file, interleaved, median and spread of `reps`
+// runs, peak RSS (from /usr/bin/time) as a ratio to the file size. Then, once each, the loader in
+// its own process (worker thread and caller's thread) for the time to the first steps and the
+// longest event-loop stall.
+// Run after `npm run build`: node --import tsx bench/trajectory-load.ts [targetMB=100] [reps=5]
+// Inputs only (to profile): node --import tsx bench/trajectory-load.ts --generate <dir> [targetMB]
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { once } from 'node:events';
 import { build } from 'esbuild';
 import { loadTrajectoryFile } from '../src/infra/trajectories';
+import { interleave, median, report, timedProcess } from './lib/interleave';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -381,8 +385,53 @@ function child(mode: string, file: string, workerScript: string): Measure {
   return JSON.parse(out.trim().split('\n').pop()!) as Measure;
 }
 
+/** The raw side of the CLI comparison: what any Node program pays to have the file parsed. */
+const RAW_PARSE = `const t = require('fs').readFileSync(process.argv[1], 'utf8');
+if (process.argv[1].endsWith('.jsonl')) { for (const l of t.split('\\n')) if (l.trim()) JSON.parse(l); }
+else JSON.parse(t);`;
+
+/** One process under /usr/bin/time: wall ms (start-up included) and its peak RSS in MiB. */
+async function timedWithRss(args: string[], peaks: number[]): Promise<number> {
+  const run = await timedProcess('/usr/bin/time', ['-f', 'maxrss_kb %M', process.execPath, ...args], { cwd: ROOT });
+  if (run.code !== 0) throw new Error(`${args.join(' ')} exited ${run.code}: ${run.stderr.slice(-2000)}`);
+  const kb = /maxrss_kb (\d+)\s*$/.exec(run.stderr);
+  if (!kb) throw new Error(`no peak RSS from /usr/bin/time: ${run.stderr.slice(-500)}`);
+  peaks.push(Number(kb[1]) / 1024);
+  return run.ms;
+}
+
+/** `chainlens trajectory <file>` against `node -e` JSON.parse, interleaved, as the issue asks. */
+async function compareCli(label: string, file: string, reps: number): Promise<void> {
+  const mib = statSync(file).size / (1024 * 1024);
+  const cliPeaks: number[] = [];
+  const rawPeaks: number[] = [];
+  const measured = await interleave(
+    [
+      {
+        name: 'chainlens trajectory',
+        run: () => timedWithRss([join(ROOT, 'dist/cli.js'), 'trajectory', file], cliPeaks),
+      },
+      { name: 'node -e JSON.parse', run: () => timedWithRss(['-e', RAW_PARSE, file], rawPeaks) },
+    ],
+    reps,
+  );
+  console.log(
+    report(`\n${label}: ${mib.toFixed(1)} MiB, ${reps} runs each, interleaved`, measured, 'node -e JSON.parse'),
+  );
+  for (const [name, peaks] of [
+    ['chainlens trajectory', cliPeaks],
+    ['node -e JSON.parse', rawPeaks],
+  ] as const) {
+    const m = median(peaks);
+    console.log(
+      `  ${name.padEnd(20)}  peak RSS median ${m.toFixed(0)} MiB (${Math.min(...peaks).toFixed(0)}-${Math.max(...peaks).toFixed(0)}), ${(m / mib).toFixed(2)}x the file`,
+    );
+  }
+}
+
 async function main() {
   const targetMB = Number(process.argv[2] ?? 100);
+  const reps = Number(process.argv[3] ?? 5);
   const dir = mkdtempSync(join(tmpdir(), 'chainlens-trajbench-'));
   try {
     const workerScript = join(dir, 'trajectory-worker.js');
@@ -400,9 +449,22 @@ async function main() {
     await writeSweAgentTraj(traj, targetMB * 1024 * 1024);
     await writeOpenHandsJsonl(jsonl, targetMB * 1024 * 1024);
 
+    console.log(
+      `trajectory CLI vs JSON.parse (node ${process.version}; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
+    await compareCli('SWE-agent v1 .traj', traj, reps);
+    await compareCli('OpenHands output.jsonl', jsonl, reps);
+    console.log(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+
     const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
     console.log(
-      `trajectory load (node ${process.version}; every row its own process; "stall" = longest event-loop block on the calling thread)`,
+      `\ntrajectory load (node ${process.version}; every row its own process; "stall" = longest event-loop block on the calling thread)`,
     );
     for (const [label, file] of [
       ['SWE-agent v1 .traj', traj],
@@ -431,7 +493,17 @@ async function main() {
   }
 }
 
-if (process.argv[2] === '--child') {
+if (process.argv[2] === '--generate') {
+  // the inputs alone, to profile a load by hand (node --cpu-prof dist/cli.js trajectory <file>)
+  const [, , , dir, mb = '100'] = process.argv;
+  Promise.all([
+    writeSweAgentTraj(join(dir, 'bench__bench-1.traj'), Number(mb) * 1024 * 1024),
+    writeOpenHandsJsonl(join(dir, 'output.jsonl'), Number(mb) * 1024 * 1024),
+  ]).catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+} else if (process.argv[2] === '--child') {
   const [, , , mode, file, workerScript] = process.argv;
   const run =
     mode === 'raw'

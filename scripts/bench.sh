@@ -6,7 +6,7 @@
 #   cli-start   `chainlens --help` and `chainlens status` vs `node -e 0`
 #   analysis    overshoot/undershoot/drift of a 200-file, 5,000-hunk patch pair vs git diff
 #   decorations drawing annotations on a 10,000-line file in code-server vs setDecorations itself
-#   trajectory  a 100 MB trajectory, first steps and total, vs JSON.parse(readFileSync)
+#   trajectory  `chainlens trajectory` on a 100 MB trajectory (time, peak RSS) vs node -e JSON.parse(readFileSync)
 #   viewer      the trajectory viewer's first render (100 MiB) and activation in code-server
 #   batch       chainlens batch, 36 steps on --workers 2, vs docker run of the same through xargs -P 2
 set -euo pipefail

@@ -5,5 +5,10 @@ export { reconstructWorkspace, instanceIdFromFileName } from './adapters/draft';
 export { openHandsEventLog } from './adapters/openHandsSdk';
 export type { WorkspaceTimeline } from './workspace/replay';
 export { JsonSplitter, formatJsonPath, type JsonPathKey, type JsonPiece, type SplitProblem } from './json/jsonSplitter';
-export { JsonAssembler, splitTrajectoryDocument } from './json/jsonAssembler';
+export {
+  JsonAssembler,
+  skipTrajectoryValue,
+  splitTrajectoryDocument,
+  wholeTrajectoryValue,
+} from './json/jsonAssembler';
 export { readJsonDocument } from './json/readJsonDocument';

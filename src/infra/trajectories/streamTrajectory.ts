@@ -6,9 +6,11 @@ import {
   JsonAssembler,
   JsonSplitter,
   openHandsEventLog,
+  skipTrajectoryValue,
   splitTrajectoryDocument,
   trajectoriesFromDocument,
   trajectoriesFromRecord,
+  wholeTrajectoryValue,
   type JsonPathKey,
   type TrajectoryDetection,
 } from '../../core/trajectories';
@@ -123,8 +125,8 @@ async function streamJson(
     // the document so far, read by the same adapter: the first steps, before the rest arrives
     const first = trajectoriesFromDocument(path, assembler.root, detection, []).trajectories[0];
     if (first) sink.preview?.(first);
-  });
-  const splitter = new JsonSplitter(splitTrajectoryDocument, assembler);
+  }, wholeTrajectoryValue);
+  const splitter = new JsonSplitter(splitTrajectoryDocument, assembler, skipTrajectoryValue);
   const decoder = new TextDecoder('utf-8');
   let bytesRead = 0;
   for await (const chunk of readChunks(path, options) as AsyncIterable<Buffer>) {

@@ -72,7 +72,7 @@ test('problems go to stderr with file and position; exit 1 only when nothing cou
     assert.match(
       partial.err,
       new RegExp(
-        `^${cut.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:\\d+:\\d+: error: the JSON ends early \\(inside \\$\\.trajectory\\[\\d+\\]\\); kept what came before`,
+        `^${cut.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:\\d+:\\d+: error: the JSON ends early \\(inside \\$\\.trajectory\\[\\d+\\](\\.\\w+)?\\); kept what came before`,
       ),
     );
 

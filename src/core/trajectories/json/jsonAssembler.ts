@@ -4,6 +4,7 @@ import {
   type JsonPathKey,
   type JsonPiece,
   type JsonSplitSink,
+  type SkipPredicate,
   type SplitPredicate,
 } from './jsonSplitter';
 
@@ -14,27 +15,50 @@ export interface PieceProblem {
   jsonPath: string;
 }
 
+interface OpenContainer {
+  value: object;
+  /** Attached when it closes, not when it opens (a step is kept whole or not at all). */
+  whole: boolean;
+  /** A piece inside a whole container was not valid JSON: the container is dropped. */
+  broken: boolean;
+}
+
 /**
  * Rebuilds the document from a JsonSplitter's pieces: containers are attached to their parent as
  * soon as they open, so a document cut short keeps every piece that completed (e.g. the first 40
  * elements of `$.trajectory`) and simply lacks the rest. A piece that is not valid JSON is left
- * out and reported with its position.
+ * out and reported with its position. Containers `keepWhole` names are split only so that a
+ * member can be skipped; they are attached when they close, so a cut or damaged one is dropped
+ * rather than kept half-read.
  */
 export class JsonAssembler implements JsonSplitSink {
   root: unknown = undefined;
   readonly problems: PieceProblem[] = [];
-  private readonly stack: unknown[] = [];
+  private readonly stack: OpenContainer[] = [];
 
-  constructor(private readonly onPiece?: (path: JsonPathKey[], value: unknown) => void) {}
+  /** `onPiece`: a piece, or a container kept whole, has been attached at `path`. */
+  constructor(
+    private readonly onPiece?: (path: JsonPathKey[], value: unknown) => void,
+    private readonly keepWhole: (path: readonly JsonPathKey[]) => boolean = () => false,
+  ) {}
 
   open(path: JsonPathKey[], kind: ContainerKind): void {
-    const container = kind === 'object' ? {} : [];
-    this.attach(path, container);
-    this.stack.push(container);
+    const value = kind === 'object' ? {} : [];
+    const whole = this.keepWhole(path);
+    if (!whole) this.attach(path, value);
+    this.stack.push({ value, whole, broken: false });
   }
 
-  close(): void {
-    this.stack.pop();
+  close(path: JsonPathKey[]): void {
+    const done = this.stack.pop();
+    if (!done?.whole) return;
+    if (done.broken) {
+      const parent = this.stack.at(-1);
+      if (parent?.whole) parent.broken = true;
+      return;
+    }
+    this.attach(path, done.value);
+    this.onPiece?.(path, done.value);
   }
 
   piece(piece: JsonPiece): void {
@@ -43,6 +67,8 @@ export class JsonAssembler implements JsonSplitSink {
       value = JSON.parse(piece.text);
     } catch (e) {
       this.problems.push(pieceProblem(piece, e));
+      const parent = this.stack.at(-1);
+      if (parent?.whole) parent.broken = true;
       return;
     }
     this.attach(piece.path, value);
@@ -50,7 +76,7 @@ export class JsonAssembler implements JsonSplitSink {
   }
 
   private attach(path: JsonPathKey[], value: unknown): void {
-    const parent = this.stack.at(-1);
+    const parent = this.stack.at(-1)?.value;
     if (parent === undefined) {
       this.root = value;
       return;
@@ -90,9 +116,29 @@ function pieceProblem(piece: JsonPiece, e: unknown): PieceProblem {
  * the members of a root object (so `$.trajectory`, `$.history`, `$.messages`, `$.info` arrive
  * element by element), and in SWE-agent retry files also each attempt's own arrays. Elements of a
  * root array (a legacy message list) stay whole, so a cut message is dropped rather than kept
- * half-read.
+ * half-read. SWE-agent steps are cut too, only to skip their `query` (see skipTrajectoryValue),
+ * and are kept whole (wholeTrajectoryValue).
  */
-export const splitTrajectoryDocument: SplitPredicate = (path) =>
+export const splitTrajectoryDocument: SplitPredicate = (path, kind) =>
   path.length === 0 ||
   (path.length === 1 && typeof path[0] === 'string') ||
-  (path[0] === 'attempts' && path.length <= 3);
+  (path[0] === 'attempts' && path.length <= 3) ||
+  (kind === 'object' && isSweAgentStep(path));
+
+/**
+ * A SWE-agent step's `query` is the whole conversation up to that step, repeated in every step:
+ * most of a large .traj, and read by no adapter (the conversation comes from `$.history`,
+ * docs/reference/trajectories.md). Its text is scanned for where it ends but never decoded into
+ * values, so a damaged query is not reported.
+ */
+export const skipTrajectoryValue: SkipPredicate = (path) =>
+  path.length >= 3 && path[path.length - 1] === 'query' && isSweAgentStep(path.slice(0, -1));
+
+/** Steps are split only to skip a member: attach them when complete (see JsonAssembler). */
+export const wholeTrajectoryValue = (path: readonly JsonPathKey[]): boolean => isSweAgentStep(path);
+
+/** `$.trajectory[n]`, or `$.attempts[i].trajectory[n]` in a retry file. */
+function isSweAgentStep(path: readonly JsonPathKey[]): boolean {
+  if (path.length === 2) return path[0] === 'trajectory' && typeof path[1] === 'number';
+  return path.length === 4 && path[0] === 'attempts' && path[2] === 'trajectory' && typeof path[3] === 'number';
+}

@@ -40,6 +40,9 @@ export interface JsonSplitSink {
 
 export type SplitPredicate = (path: readonly JsonPathKey[], kind: ContainerKind) => boolean;
 
+/** Values nobody reads (SWE-agent's per-step query history): scanned for their end, never delivered. */
+export type SkipPredicate = (path: readonly JsonPathKey[]) => boolean;
+
 type FrameState = 'keyOrEnd' | 'key' | 'colon' | 'value' | 'valueOrEnd' | 'commaOrEnd';
 
 interface Frame {
@@ -50,8 +53,12 @@ interface Frame {
   state: FrameState;
 }
 
+/** `skip`: the value is scanned to find where it ends, but its text is neither kept nor parsed. */
 type Capture =
-  { type: 'container'; depth: number; inString: boolean } | { type: 'string' } | { type: 'bare' } | { type: 'key' };
+  | { type: 'container'; depth: number; inString: boolean; skip: boolean }
+  | { type: 'string'; skip: boolean }
+  | { type: 'bare'; skip: boolean }
+  | { type: 'key'; skip: false };
 
 const WS_SPACE = 32;
 const WS_TAB = 9;
@@ -87,6 +94,7 @@ export class JsonSplitter {
   constructor(
     private readonly shouldSplit: SplitPredicate,
     private readonly sink: JsonSplitSink,
+    private readonly shouldSkip: SkipPredicate = () => false,
   ) {}
 
   get problem(): SplitProblem | null {
@@ -117,7 +125,7 @@ export class JsonSplitter {
             cap.inString = false;
             continue;
           }
-          this.captureParts.push(chunk.slice(segStart, i));
+          if (!cap.skip) this.captureParts.push(chunk.slice(segStart, i));
           if (cap.type === 'key') this.finishKey();
           else this.finishPiece();
           continue;
@@ -125,7 +133,7 @@ export class JsonSplitter {
         if (cap.type === 'bare') {
           while (i < n && !isBareEnd(chunk.charCodeAt(i))) i++;
           if (i === n) break;
-          this.captureParts.push(chunk.slice(segStart, i));
+          if (!cap.skip) this.captureParts.push(chunk.slice(segStart, i));
           this.finishPiece();
           continue;
         }
@@ -143,7 +151,7 @@ export class JsonSplitter {
             cap.depth--;
             if (cap.depth === 0) {
               i++;
-              this.captureParts.push(chunk.slice(segStart, i));
+              if (!cap.skip) this.captureParts.push(chunk.slice(segStart, i));
               this.finishPiece();
               break;
             }
@@ -173,7 +181,7 @@ export class JsonSplitter {
       i += consumed;
     }
     if (this.capture && i >= n) {
-      if (segStart < n) this.captureParts.push(chunk.slice(segStart));
+      if (segStart < n && !this.capture.skip) this.captureParts.push(chunk.slice(segStart));
       if (this.capture.type !== 'bare' && !(this.capture.type === 'container' && !this.capture.inString)) {
         this.carryBackslashes = trailingBackslashes(chunk, segStart, this.carryBackslashes);
       }
@@ -187,7 +195,7 @@ export class JsonSplitter {
    */
   end(): SplitProblem | null {
     if (this.failure) return this.failure;
-    if (this.capture?.type === 'bare' && this.captureParts.length > 0) {
+    if (this.capture?.type === 'bare' && (this.captureParts.length > 0 || this.capture.skip)) {
       // a number or literal running to the end of input is complete
       this.finishPiece();
     }
@@ -242,7 +250,7 @@ export class JsonSplitter {
       case 'keyOrEnd':
       case 'key':
         if (c === QUOTE) {
-          this.beginCapture({ type: 'key' }, i, frame.path);
+          this.beginCapture({ type: 'key', skip: false }, i, frame.path);
           this.carryBackslashes = 0;
           return 1;
         }
@@ -278,23 +286,24 @@ export class JsonSplitter {
   }
 
   private startValue(chunk: string, i: number, c: number, path: JsonPathKey[]): number {
+    const skip = this.shouldSkip(path);
     if (c === 123 || c === 91) {
       const kind: ContainerKind = c === 123 ? 'object' : 'array';
-      if (this.shouldSplit(path, kind)) {
+      if (!skip && this.shouldSplit(path, kind)) {
         this.stack.push({ kind, path, index: 0, key: null, state: kind === 'object' ? 'keyOrEnd' : 'valueOrEnd' });
         this.sink.open(path, kind);
         return 1;
       }
-      this.beginCapture({ type: 'container', depth: 1, inString: false }, i, path);
+      this.beginCapture({ type: 'container', depth: 1, inString: false, skip }, i, path);
       return 1;
     }
     if (c === QUOTE) {
-      this.beginCapture({ type: 'string' }, i, path);
+      this.beginCapture({ type: 'string', skip }, i, path);
       this.carryBackslashes = 0;
       return 1;
     }
     if (c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102 || c === 110) {
-      this.beginCapture({ type: 'bare' }, i, path);
+      this.beginCapture({ type: 'bare', skip }, i, path);
       return 1;
     }
     this.fail(i, `unexpected '${chunk[i]}' where a value should start (${formatJsonPath(path)})`);
@@ -322,12 +331,13 @@ export class JsonSplitter {
   }
 
   private finishPiece(): void {
+    const skipped = this.capture?.skip === true;
     const text = this.captureParts.length === 1 ? this.captureParts[0] : this.captureParts.join('');
     const path = this.capturePath;
     const start = this.captureStart;
     this.capture = null;
     this.captureParts = [];
-    this.sink.piece({ path, text, ...start });
+    if (!skipped) this.sink.piece({ path, text, ...start });
     this.afterValue();
   }
 

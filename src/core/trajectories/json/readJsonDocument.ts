@@ -1,4 +1,4 @@
-import { JsonAssembler, splitTrajectoryDocument } from './jsonAssembler';
+import { JsonAssembler, skipTrajectoryValue, splitTrajectoryDocument, wholeTrajectoryValue } from './jsonAssembler';
 import { JsonSplitter, type SplitPredicate } from './jsonSplitter';
 
 export interface DocumentProblem {
@@ -27,8 +27,11 @@ export function readJsonDocument(text: string, split: SplitPredicate = splitTraj
   } catch {
     // fall through to the piecewise reader, which says where and keeps what came before
   }
-  const assembler = new JsonAssembler();
-  const splitter = new JsonSplitter(split, assembler);
+  // a trajectory is read as the streaming reader reads it: steps whole, their `query` skipped
+  // (docs/reference/trajectories.md, "Reading large files")
+  const trajectory = split === splitTrajectoryDocument;
+  const assembler = new JsonAssembler(undefined, trajectory ? wholeTrajectoryValue : undefined);
+  const splitter = new JsonSplitter(split, assembler, trajectory ? skipTrajectoryValue : undefined);
   splitter.write(text);
   const stop = splitter.end();
   const problems: DocumentProblem[] = assembler.problems.map((p) => ({ ...p }));
