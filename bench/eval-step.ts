@@ -2,16 +2,21 @@
 // checks the chain out, replays step 1, evaluates it and exits), against the raw floor for the
 // same evaluation, also run as processes from a shell: for an image without the repository,
 // `git archive | docker run -i … tar x; git apply (state); git apply (tests); pytest`; for an
-// image holding it at /testbed, `docker run … git apply ×2; pytest`. Each side pays its own start
+// image holding it at /testbed, `docker run … git apply ×2; pytest`, and `docker run` of the very
+// eval script ChainLens puts into its container (patch fallback chain, test files reset, test
+// patch, the test command between markers: docs/reference/grading.md), which is what an image
+// holding the repository is measured against. Each side pays its own start
 // (node, the docker CLI). The repository probe is included: the first evaluation of an image
 // runs it (reported on its own), later ones read its answer from the data directory.
 // Interleaved A B B A ..., median and spread, ratio of medians (bench/lib/interleave.ts).
 //
 //   npm run build && node --import tsx bench/eval-step.ts [repetitions]
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { loadChain } from '../src/core/formats/loadChain';
+import { buildEvalBundle, buildCommandFor, testCommandFor } from '../src/core/evaluation/script';
 import { interleave, report, timedProcess } from './lib/interleave';
 
 const ROOT = resolve(__dirname, '..');
@@ -100,12 +105,56 @@ async function main(): Promise<void> {
     return r.ms;
   };
 
+  // ChainLens's own eval script for the step, on disk for a bind mount (ChainLens streams the same
+  // files in as a tar on the container's stdin).
+  const chainDoc = loadChain(CHAIN, readFileSync(CHAIN, 'utf8'));
+  const first = chainDoc.steps[0];
+  const bundle = buildEvalBundle({
+    repo: { kind: 'in-image', path: '/testbed', baseCommit: chainDoc.baseCommit },
+    stateDiff: first.goldPatch,
+    testPatches: [first.testPatch],
+    testCmd: testCommandFor({
+      repo: chainDoc.repo,
+      version: first.version,
+      testCmds: first.testCmd,
+      testPatches: [first.testPatch],
+      testFiles: first.testFiles,
+      instanceId: first.instanceId,
+    }),
+    profile: 'v5',
+    shape: 'python',
+    buildCmd: buildCommandFor({ repo: chainDoc.repo, version: first.version, buildCmd: first.buildCmd }),
+  });
+  const bundleDir = join(work, 'bundle');
+  for (const f of bundle.files) {
+    const host = join(bundleDir, f.path.replace(/^\/chainlens\//, ''));
+    mkdirSync(dirname(host), { recursive: true });
+    writeFileSync(host, f.content);
+    chmodSync(host, f.mode);
+  }
+  const rawEvalScript = async () => {
+    const r = await timedProcess('docker', [
+      'run',
+      '--rm',
+      '--entrypoint',
+      '',
+      '-v',
+      `${bundleDir}:/chainlens:ro`,
+      withRepo,
+      ...bundle.command,
+    ]);
+    if (!/^>>>>> Test Exit Code: 0$/m.test(r.stdout + r.stderr))
+      throw new Error(`raw eval script failed:\n${r.stdout}${r.stderr}`);
+    return r.ms;
+  };
+
   try {
     // The first evaluation of each image runs the repository probe; its answer is kept on disk.
     const firstCopyIn = await ours(BASE_IMAGE)();
     const firstInImage = await ours(withRepo)();
     await rawCopyIn();
     await rawInImage();
+    await rawEvalScript();
     const copyIn = await interleave(
       [
         { name: 'chainlens eval --steps 1', run: ours(BASE_IMAGE) },
@@ -117,6 +166,7 @@ async function main(): Promise<void> {
       [
         { name: 'chainlens eval --steps 1', run: ours(withRepo) },
         { name: 'raw docker run', run: rawInImage },
+        { name: 'raw docker run of the same eval script', run: rawEvalScript },
       ],
       reps,
     );
@@ -131,9 +181,10 @@ async function main(): Promise<void> {
       report(
         `eval-step, demo step 1, image holding the repository at /testbed, ${reps} rounds`,
         inImage,
-        'raw docker run',
+        'raw docker run of the same eval script',
       ),
     );
+    console.log(report('  the same, against the bare pipeline', inImage, 'raw docker run'));
     console.log(
       `  first eval of each image (runs the repository probe): copy-in ${(firstCopyIn / 1000).toFixed(2)} s, in-image ${(firstInImage / 1000).toFixed(2)} s`,
     );

@@ -7,11 +7,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtCli, runBuiltCli } from '../helpers/builtCli';
 import { makeTinyChain, type TinyChain } from '../helpers/tinyChain';
+import { batchVerdicts, keepsEarlierRecords, seededRandom, testSeed } from '../helpers/batchRecords';
 
 let tiny: TinyChain;
 let root: string;
@@ -26,18 +27,6 @@ after(() => {
   tiny.cleanup();
   rmSync(root, { recursive: true, force: true });
 });
-
-/** A small seeded generator (mulberry32): the kill moments differ per seed and can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const env = () => ({ ...process.env, CHAINLENS_DATA: dataDir });
 
@@ -66,26 +55,6 @@ function runKilled(args: string[], afterSteps: number, delayMs: number): Promise
   });
 }
 
-function records(runDir: string): Map<string, string> {
-  const dir = join(runDir, 'records');
-  const out = new Map<string, string>();
-  if (!existsSync(dir)) return out;
-  for (const rel of readdirSync(dir, { recursive: true, encoding: 'utf8' }))
-    if (rel.endsWith('.json') && !rel.split('/').pop()!.startsWith('.'))
-      out.set(rel, readFileSync(join(dir, rel), 'utf8'));
-  return out;
-}
-
-/** What must not depend on being interrupted: the verdict and the graded test lists. */
-function verdicts(runDir: string): Record<string, unknown> {
-  return Object.fromEntries(
-    [...records(runDir)].map(([rel, text]) => {
-      const r = JSON.parse(text) as Record<string, unknown>;
-      return [rel, [r.status, r.resolved, r.error_kind, r.tests_status]];
-    }),
-  );
-}
-
 const newBatch = (runDir: string) => [
   'batch',
   tiny.chainFile,
@@ -106,11 +75,11 @@ test('SIGKILL 10 times at random moments: resumed records equal an uninterrupted
   const reference = join(root, 'reference');
   const whole = runBuiltCli(newBatch(reference), { CHAINLENS_DATA: dataDir });
   assert.equal(whole.code, 0, whole.stderr);
-  const expected = verdicts(reference);
+  const expected = batchVerdicts(reference);
   assert.equal(Object.keys(expected).length, 6, 'three steps, two modes, one source');
 
-  const seed = Number(process.env.CHAINLENS_TEST_SEED ?? Date.now() % 100000);
-  const rand = random(seed);
+  const seed = testSeed();
+  const rand = seededRandom(seed);
   const runDir = join(root, 'killed');
   const pids: number[] = [];
   const seen = new Map<string, string>();
@@ -122,10 +91,8 @@ test('SIGKILL 10 times at random moments: resumed records equal an uninterrupted
     const r = await runKilled(args, Math.floor(rand() * 2), Math.floor(rand() * 4000));
     pids.push(r.pid);
     // Every record seen so far is still there, byte for byte: a recorded step never runs again.
-    const now = records(runDir);
-    for (const [rel, text] of seen)
-      assert.equal(now.get(rel), text, `seed ${seed}: ${rel} was rewritten after kill ${kill}`);
-    for (const [rel, text] of now) seen.set(rel, text);
+    const rewritten = keepsEarlierRecords(runDir, seen);
+    assert.equal(rewritten, undefined, `seed ${seed}: ${rewritten} was rewritten after kill ${kill}`);
   }
   const last = runBuiltCli(
     existsSync(join(runDir, 'manifest.json')) ? ['batch', '--run-dir', runDir, '--workers', '2'] : newBatch(runDir),
@@ -133,8 +100,9 @@ test('SIGKILL 10 times at random moments: resumed records equal an uninterrupted
   );
   assert.equal(last.code, 0, `seed ${seed}: ${last.stderr}`);
   assert.match(last.stdout, /6\/6 step evaluations recorded/);
-  for (const [rel, text] of seen) assert.equal(records(runDir).get(rel), text, `seed ${seed}: ${rel} was rewritten`);
-  assert.deepEqual(verdicts(runDir), expected, `seed ${seed}`);
+  const rewritten = keepsEarlierRecords(runDir, seen);
+  assert.equal(rewritten, undefined, `seed ${seed}: ${rewritten} was rewritten`);
+  assert.deepEqual(batchVerdicts(runDir), expected, `seed ${seed}`);
 
   // The work trees and their state lived in the run directory, and are gone; the user's data
   // directory never saw them.

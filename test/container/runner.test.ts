@@ -1,5 +1,6 @@
 // evaluateState against the real Docker engine: one container per evaluation, the harness's
-// eval script, and no container left behind whatever way the evaluation ends.
+// eval script, and no container left behind whatever way the evaluation ends (containers started
+// ahead of their evaluation included).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import {
   evaluateState,
   managedLabels,
   sweepContainers,
+  WarmContainer,
   type EvaluateStateOptions,
 } from '../../src/infra/docker';
 import { BASE_FILES, createToyRepo, FIX, TEST_FILES, type ToyRepo } from '../fixtures/evaluation/toyRepo';
@@ -221,6 +223,38 @@ test('sweepContainers removes containers a run left behind', async () => {
   assert.equal(await containersOf(runId), 1);
   assert.equal(await sweepContainers(runId, docker), 1);
   assert.equal(await containersOf(runId), 0);
+});
+
+/** A container started ahead (warmContainer.ts), labelled with a run of its own to count it by. */
+function startAhead(image: string): { warm: WarmContainer; runId: string } {
+  const runId = nextRunId();
+  return { warm: WarmContainer.start(docker, { image, runId, name: `chainlens-${runId}` }), runId };
+}
+
+test('a container started ahead is the one the evaluation of its image runs in, and is removed after', async () => {
+  const { warm, runId } = startAhead(BASE_IMAGE);
+  const r = await evaluate({ warm });
+  assert.equal(r.environmentError, null, r.log);
+  assert.equal(r.exitCode, 0, r.log);
+  assert.match(r.log, /^PASSED tests\/test_calc.py::test_add$/m);
+  // Taken: no one else can have it, and the evaluation removed it as its own.
+  assert.equal(await warm.take(BASE_IMAGE, undefined), undefined);
+  assert.equal(await containersOf(runId), 0);
+});
+
+test('a container started ahead for another image is removed, and the evaluation starts its own', async () => {
+  const { warm, runId } = startAhead(withRepoImage);
+  const r = await evaluate({ warm });
+  assert.equal(r.exitCode, 0, r.log);
+  assert.match(r.log, /repository copied in at \/chainlens\/repo/);
+  assert.equal(await containersOf(runId), 0);
+});
+
+test('a container started ahead and never used is removed by discard', async () => {
+  const { warm, runId } = startAhead(BASE_IMAGE);
+  await warm.discard();
+  assert.equal(await containersOf(runId), 0);
+  await warm.discard();
 });
 
 test('no ChainLens container of this suite is left on the engine', async () => {

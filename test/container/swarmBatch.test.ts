@@ -1,6 +1,7 @@
 // `chainlens batch --engine swarm` on a real single-node swarm of the shared engine: the demo
 // chain's records equal those of the local engine (verdicts and test lists); a batch killed with
-// SIGKILL mid-run, then resumed, leaves no service or config of the killed processes; SIGTERM
+// SIGKILL at 10 random moments, then resumed, records what the local engine records, never
+// rewrites a record, and leaves no service, config or container of the killed processes; SIGTERM
 // removes the process's own services and configs at once; and an engine outside swarm mode
 // gives a clear error naming `docker swarm init`, with nothing written.
 //
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import Docker from 'dockerode';
 import { builtCli, runBuiltCli } from '../helpers/builtCli';
 import { DEMO_CHAIN, DEMO_PREDICTIONS, demoRepo } from '../helpers/demoRepo';
+import { batchVerdicts as verdicts, keepsEarlierRecords, seededRandom, testSeed } from '../helpers/batchRecords';
 
 const docker = new Docker();
 let root: string;
@@ -60,18 +62,6 @@ const batchArgs = (runDir: string, engine: string) => [
   '--json',
 ];
 
-/** What must not depend on the engine or on being interrupted: verdicts and graded test lists. */
-function verdicts(runDir: string): Record<string, unknown> {
-  const dir = join(runDir, 'records');
-  const out: Record<string, unknown> = {};
-  for (const rel of readdirSync(dir, { recursive: true, encoding: 'utf8' }))
-    if (rel.endsWith('.json') && !rel.split('/').pop()!.startsWith('.')) {
-      const r = JSON.parse(readFileSync(join(dir, rel), 'utf8')) as Record<string, unknown>;
-      out[rel] = [r.status, r.resolved, r.error_kind, r.infra_failure, r.tests_status];
-    }
-  return out;
-}
-
 /** Services and configs on the engine that processes `pids` made (by their owner label). */
 async function swarmObjectsOf(pids: number[]): Promise<string[]> {
   const filters = { label: ['chainlens.managed=true'] };
@@ -88,14 +78,22 @@ async function swarmObjectsOf(pids: number[]): Promise<string[]> {
     .map(([kind, o]) => `${kind} ${o.ID}`);
 }
 
+/** Containers on the engine (job service tasks included) that processes `pids` made. */
+async function containersOf(pids: number[]): Promise<string[]> {
+  const all = await docker.listContainers({ all: true, filters: { label: ['chainlens.managed=true'] } });
+  return all.filter((c) => pids.includes(Number(c.Labels['chainlens.pid']))).map((c) => c.Id);
+}
+
 /**
- * Starts the batch, and sends `signal` `delayMs` after the first job service of the process
- * appeared on the engine (so the signal lands while a step runs as a service).
+ * Starts the batch, and sends `signal` `delayMs` after the moment chosen: its start, or the
+ * moment its first job service appeared on the engine (so the signal lands while a step runs as
+ * a service).
  */
 function runSignalled(
   args: string[],
   signal: NodeJS.Signals,
   delayMs: number,
+  from: 'start' | 'service' = 'service',
 ): Promise<{ pid: number; signalled: boolean; sawService: boolean }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [builtCli(), ...args], {
@@ -105,12 +103,16 @@ function runSignalled(
     let timer: NodeJS.Timeout | undefined;
     let sawService = false;
     let ended = false;
+    const arm = () => {
+      if (!ended) timer ??= setTimeout(() => child.kill(signal), delayMs);
+    };
+    if (from === 'start') arm();
     const poll = async () => {
       while (!ended && !sawService) {
         sawService = (await swarmObjectsOf([child.pid!])).some((o) => o.startsWith('service'));
         if (!sawService) await new Promise((r) => setTimeout(r, 200));
       }
-      if (!ended) timer = setTimeout(() => child.kill(signal), delayMs);
+      arm();
     };
     void poll();
     child.stdout.resume();
@@ -164,29 +166,46 @@ test('--engine swarm: the demo batch records what the local engine records; no s
   assert.deepEqual(await swarmObjectsOf([child.pid!]), []);
 });
 
-test('SIGKILL mid-run, resumed: records equal the local engine, no service or config of a killed batch is left', async () => {
+test('SIGKILL 10 times at random moments, resumed: records equal the local engine, none written twice, no service or config left', async () => {
   ensureSwarm();
   const reference = join(root, 'local');
   const expected = existsSync(reference) ? verdicts(reference) : undefined;
+  const seed = testSeed();
+  const rand = seededRandom(seed);
   const runDir = join(root, 'killed');
   const pids: number[] = [];
+  const seen = new Map<string, string>();
   let killedWithService = 0;
-  for (const delayMs of [0, 2500, 800]) {
+  for (let kill = 0; kill < 10; kill++) {
     const args = existsSync(join(runDir, 'manifest.json'))
       ? ['batch', '--run-dir', runDir, '--workers', '2', '--engine', 'swarm', '--json']
       : batchArgs(runDir, 'swarm');
-    const r = await runSignalled(args, 'SIGKILL', delayMs);
+    // Half the kills count from the start (lane preparation, service creation), half from the
+    // first job service (a step running, its log being read back, its record being written).
+    const from = rand() < 0.5 ? 'start' : 'service';
+    const r = await runSignalled(args, 'SIGKILL', Math.floor(rand() * (from === 'start' ? 4000 : 1500)), from);
     pids.push(r.pid);
     if (r.signalled && r.sawService) killedWithService++;
+    const rewritten = keepsEarlierRecords(runDir, seen);
+    assert.equal(rewritten, undefined, `seed ${seed}: ${rewritten} was rewritten after kill ${kill}`);
   }
-  assert.ok(killedWithService > 0, 'at least one batch was killed while a step ran as a job service');
+  assert.ok(killedWithService > 0, `seed ${seed}: no batch was killed while a step ran as a job service`);
   const last = runBuiltCli(['batch', '--run-dir', runDir, '--workers', '2', '--engine', 'swarm'], {
     CHAINLENS_DATA: dataDir,
   });
   assert.equal(last.code, 0, last.stderr);
   assert.match(last.stdout, /6\/6 step evaluations recorded/);
-  if (expected) assert.deepEqual(verdicts(runDir), expected);
-  assert.deepEqual(await swarmObjectsOf(pids), [], 'services or configs of killed batches left behind');
+  const rewritten = keepsEarlierRecords(runDir, seen);
+  assert.equal(rewritten, undefined, `seed ${seed}: ${rewritten} was rewritten`);
+  if (expected) assert.deepEqual(verdicts(runDir), expected, `seed ${seed}`);
+  assert.deepEqual(await swarmObjectsOf(pids), [], `seed ${seed}: services or configs of killed batches left behind`);
+  // A removed service's task containers go away shortly after it (the node's agent removes them).
+  let left = await containersOf(pids);
+  for (let i = 0; i < 40 && left.length > 0; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    left = await containersOf(pids);
+  }
+  assert.deepEqual(left, [], `seed ${seed}: containers of killed batches left behind`);
 });
 
 test('SIGTERM: the batch removes its own services and configs before it ends', async () => {

@@ -7,6 +7,7 @@ import type { GradingProfile } from '../../protocol/grading';
 import type { RunState } from '../../protocol/run';
 import { evaluateStep, type StepEvaluationRequest } from '../../infra/evaluation';
 import type { Workspace } from '../../infra/runs/workspace';
+import type { WarmContainer } from '../../infra/docker';
 
 export { evaluateStep, type StepEvaluationRequest };
 export { defaultStepOrder } from './defaultStep';
@@ -14,6 +15,11 @@ export { defaultStepOrder } from './defaultStep';
 export interface StepsEvaluationRequest extends Omit<StepEvaluationRequest, 'step' | 'workspace' | 'dir'> {
   orders: readonly number[];
   profile: GradingProfile;
+  /**
+   * Starts a container ahead (docs/reference/containers.md, "Started ahead"): each next step's
+   * starts while the step before it runs its tests. `warm` is the first step's, when given.
+   */
+  startAhead?: () => WarmContainer;
 }
 
 /** Each step in `orders`, one container at a time, until done or `signal` aborts; then the chain report. */
@@ -24,14 +30,26 @@ export async function evaluateSteps(
   request: StepsEvaluationRequest,
   onStep: (phase: 'start' | 'done', order: number, result?: StepEvaluation) => void,
 ): Promise<{ results: StepEvaluation[]; report: ChainEvaluation }> {
-  const { orders, ...each } = request;
+  const { orders, startAhead, warm: first, ...each } = request;
   const results: StepEvaluation[] = [];
-  for (const order of orders) {
-    if (request.signal?.aborted) break;
-    onStep('start', order);
-    const result = await evaluateStep({ ...each, dir: ws.dir, workspace: ws, step: order });
-    onStep('done', order, result);
-    results.push(result);
+  let warm = first;
+  try {
+    for (const [i, order] of orders.entries()) {
+      if (request.signal?.aborted) break;
+      onStep('start', order);
+      const mine = warm;
+      warm = i + 1 < orders.length ? startAhead?.() : undefined;
+      try {
+        const result = await evaluateStep({ ...each, dir: ws.dir, workspace: ws, step: order, warm: mine });
+        onStep('done', order, result);
+        results.push(result);
+      } finally {
+        // A step that ran no container (no patch, cancelled) leaves its container unused.
+        await mine?.discard();
+      }
+    }
+  } finally {
+    await warm?.discard();
   }
   const report = chainReport({
     chainId,

@@ -8,7 +8,7 @@ import { UserError } from '../../core/util/errors';
 import { isSubset } from '../../core/metrics/chainReport';
 import { GradingProfileSchema, type GradingProfile } from '../../protocol/grading';
 import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
-import { connectDocker, ensureImage } from '../../infra/docker';
+import { connectDocker, ensureImage, WarmContainer } from '../../infra/docker';
 import { evaluateSteps } from '../../app/evaluation';
 import { openWorkspace } from '../../infra/runs/workspace';
 import { parseMode, planRun, startRun, type RunPlan } from './checkout';
@@ -139,16 +139,26 @@ export const evalCommand: CliCommand = {
     // Fail before replaying anything when no engine answers or the image is not there to be had.
     const docker = await connectDocker();
     await ensureImage(image, undefined, docker);
-    await startRun(io, plan);
-    return evaluateRun(io, {
-      dir: plan.dir,
-      orders,
-      profile,
-      timeoutS,
-      image: values.image,
-      repoPathInImage,
-      report,
-    });
+    // The first step's container starts while the chain is checked out and replayed.
+    const startAhead = () => WarmContainer.start(docker, { image, runId: 'eval', name: `chainlens-eval-${randomTag()}` });
+    const warm = startAhead();
+    try {
+      await startRun(io, plan);
+      return await evaluateRun(io, {
+        dir: plan.dir,
+        orders,
+        profile,
+        timeoutS,
+        image: values.image,
+        repoPathInImage,
+        report,
+        warm,
+        startAhead,
+      });
+    } finally {
+      // Removed if no step took it (a failed checkout, a step that ran nothing).
+      await warm.discard();
+    }
   },
 };
 
@@ -163,6 +173,8 @@ function replayOnlyWhatIsEvaluated(plan: RunPlan, orders: number[]): void {
   plan.authors = plan.authors.map((a, i) => (plan.chain.steps[i].order > last ? { kind: 'human' } : a));
   if (plan.mode === 'oracle' && orders[0] !== plan.chain.steps[0].order) plan.startStep = orders[0];
 }
+
+const randomTag = () => Math.random().toString(36).slice(2, 8);
 
 /** The image to evaluate in: --image, else the chain's; either must be a valid image name. */
 function chosenImage(flag: string | undefined, chainImage: string | null, chainId: string): string {
@@ -211,6 +223,8 @@ async function evaluateRun(
     image?: string;
     repoPathInImage?: string | null;
     report?: string;
+    warm?: WarmContainer;
+    startAhead?: () => WarmContainer;
   },
 ): Promise<number> {
   const ws = await openWorkspace(o.dir, (l) => io.err(l));
@@ -238,6 +252,8 @@ async function evaluateRun(
         timeoutS: o.timeoutS,
         profile: o.profile,
         signal: abort.signal,
+        warm: o.warm,
+        startAhead: o.startAhead,
       },
       (phase, order, result) => {
         if (phase === 'start') io.err(`step ${order}: evaluating…`);

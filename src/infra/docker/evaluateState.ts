@@ -1,5 +1,4 @@
 import type Docker from 'dockerode';
-import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import {
@@ -26,6 +25,7 @@ import { locateRepoInImage } from './repoPath';
 import { Cancelled, dockerMessage, type ContainerRun, type RunControl } from './stepRun';
 import { swarmExecutor } from './swarm/executor';
 import { tarArchive } from './tar';
+import { startBundleContainer, type WarmContainer } from './warmContainer';
 
 export const DEFAULT_TIMEOUT_S = 1800;
 /** How long the log stream may stay open after its container stopped before it is cut. */
@@ -60,6 +60,11 @@ export interface EvaluateStateOptions {
   readonly docker?: Docker;
   /** Where the container runs: on the engine (default), or as a Swarm job service (executor.ts). */
   readonly engine?: EvaluationEngine;
+  /**
+   * A container started ahead for this evaluation (warmContainer.ts); the local engine takes it
+   * when it is for the same image. Whoever passes it discards it afterwards (a no-op once taken).
+   */
+  readonly warm?: WarmContainer;
 }
 
 export interface EvaluationResult {
@@ -248,8 +253,9 @@ function judge(
 }
 
 /**
- * One container: create, deliver the bundle (a tar stream on stdin, or the Docker API copy),
- * stream its output into the sink, wait under the deadline and the abort signal, remove it.
+ * One container: create and start it (or take the one started ahead), deliver the bundle (a tar
+ * stream on stdin, or the Docker API copy), stream its output into the sink, wait under the
+ * deadline and the abort signal, remove it.
  */
 async function runContainer(
   docker: Docker,
@@ -266,41 +272,49 @@ async function runContainer(
   let onAbort: (() => void) | undefined;
   let repoArchive: RepoArchive | undefined;
   try {
-    container = await createManagedContainer(docker, o.runId, {
-      name: containerName(o.runId),
-      Image: o.image,
-      // The harness runs its scripts with exec, which bypasses the image's entrypoint; so do we.
-      Entrypoint: [''],
-      Cmd: stdin ? bundle.stdinCommand : bundle.command,
-      User: '0:0',
-      WorkingDir: '/',
-      Tty: false,
-      AttachStdout: true,
-      AttachStderr: true,
-      ...(stdin ? { AttachStdin: true, OpenStdin: true, StdinOnce: true } : {}),
-      HostConfig: o.memoryLimitBytes ? { Memory: o.memoryLimitBytes, MemorySwap: o.memoryLimitBytes } : {},
-    });
-    const files = tarArchive(bundle.files, { trailer: !copyIn });
-    repoArchive = copyIn
-      ? await openRepoArchive(o.localRepo, o.baseCommit, `${COPY_IN_REPO_DIR.slice(1)}/`)
-      : undefined;
-    if (!stdin) {
+    let stream: Duplex;
+    let streamDone: Promise<void>;
+    if (stdin) {
+      // A container started ahead for this image (warmContainer.ts), else one started now.
+      const started =
+        (await o.warm?.take(o.image, o.memoryLimitBytes)) ??
+        (await startBundleContainer(docker, {
+          image: o.image,
+          runId: o.runId,
+          name: containerName(o.runId),
+          memoryLimitBytes: o.memoryLimitBytes,
+        }));
+      ({ container, stream, streamDone } = started);
+      repoArchive = copyIn
+        ? await openRepoArchive(o.localRepo, o.baseCommit, `${COPY_IN_REPO_DIR.slice(1)}/`)
+        : undefined;
+    } else {
+      container = await createManagedContainer(docker, o.runId, {
+        name: containerName(o.runId),
+        Image: o.image,
+        // The harness runs its scripts with exec, which bypasses the image's entrypoint; so do we.
+        Entrypoint: [''],
+        Cmd: bundle.command,
+        User: '0:0',
+        WorkingDir: '/',
+        Tty: false,
+        AttachStdout: true,
+        AttachStderr: true,
+        HostConfig: o.memoryLimitBytes ? { Memory: o.memoryLimitBytes, MemorySwap: o.memoryLimitBytes } : {},
+      });
+      repoArchive = copyIn
+        ? await openRepoArchive(o.localRepo, o.baseCommit, `${COPY_IN_REPO_DIR.slice(1)}/`)
+        : undefined;
       await container.putArchive(tarArchive(bundle.files), { path: '/' });
       if (repoArchive) await Promise.all([container.putArchive(repoArchive.stream, { path: '/' }), repoArchive.done]);
+      if (o.signal?.aborted) throw new Cancelled();
+      stream = (await container.attach({ stream: true, stdout: true, stderr: true })) as Duplex;
+      streamDone = new Promise<void>((resolve) => {
+        stream.on('end', resolve);
+        stream.on('close', resolve);
+        stream.on('error', () => resolve());
+      });
     }
-    if (o.signal?.aborted) throw new Cancelled();
-
-    const stream = (await container.attach({
-      stream: true,
-      stdout: true,
-      stderr: true,
-      ...(stdin ? { stdin: true, hijack: true } : {}),
-    })) as Duplex;
-    const streamDone = new Promise<void>((resolve) => {
-      stream.on('end', resolve);
-      stream.on('close', resolve);
-      stream.on('error', () => resolve());
-    });
     const out = sink.writable();
     docker.modem.demuxStream(stream, out, out);
 
@@ -311,7 +325,7 @@ async function runContainer(
       stop();
     };
     o.signal?.addEventListener('abort', onAbort, { once: true });
-    await container.start();
+    if (!stdin) await container.start();
     timer = setTimeout(
       () => {
         control.timedOut = true;
@@ -322,7 +336,9 @@ async function runContainer(
     if (o.signal?.aborted) onAbort();
     // Caught at once (an unhandled rejection would end the process), rethrown after the wait.
     let feedError: unknown;
-    const feeding = stdin ? feed(stream, files, repoArchive).catch((e: unknown) => (feedError = e)) : Promise.resolve();
+    const feeding = stdin
+      ? feed(stream, tarArchive(bundle.files, { trailer: !copyIn }), repoArchive).catch((e: unknown) => (feedError = e))
+      : Promise.resolve();
 
     const { StatusCode } = (await container.wait()) as { StatusCode: number };
     clearTimeout(timer);
@@ -347,16 +363,15 @@ async function runContainer(
 
 /**
  * Writes the bundle (then the repository archive, when copying in) to the container's stdin and
- * closes it, so tar sees the end. Write errors are ignored: a container that stopped reading has
- * ended, and how it ended is what counts.
+ * closes it, so tar sees the end. A container that stopped reading has ended, and how it ended is
+ * what counts: writing stops there, without an error. A container started ahead may have ended
+ * before the first byte (an image without tar).
  */
 async function feed(stream: Duplex, files: Buffer, repoArchive: RepoArchive | undefined): Promise<void> {
   try {
-    if (!stream.write(files)) await once(stream, 'drain');
+    if (!(await write(stream, files))) return;
     if (repoArchive) {
-      for await (const chunk of repoArchive.stream) {
-        if (!stream.write(chunk)) await once(stream, 'drain');
-      }
+      for await (const chunk of repoArchive.stream) if (!(await write(stream, chunk as Buffer))) return;
       await repoArchive.done;
     }
   } catch (e) {
@@ -364,4 +379,21 @@ async function feed(stream: Duplex, files: Buffer, repoArchive: RepoArchive | un
   } finally {
     stream.end();
   }
+}
+
+/**
+ * Writes one chunk and waits until the stream takes more; false once the stream has closed. A
+ * closed stream never emits 'drain': waiting for that alone would wait for ever.
+ */
+async function write(stream: Duplex, chunk: Buffer): Promise<boolean> {
+  if (stream.destroyed || stream.writableEnded) return false;
+  if (stream.write(chunk)) return true;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      for (const event of ['drain', 'close', 'error']) stream.off(event, done);
+      resolve();
+    };
+    for (const event of ['drain', 'close', 'error']) stream.on(event, done);
+  });
+  return !stream.destroyed;
 }

@@ -6,3 +6,4 @@ export { managedLabels, isOrphan, LABEL_MANAGED, LABEL_RUN, LABEL_PID, LABEL_PID
 export { sweepOrphanContainers, sweepOrphansInBackground, orphanSweepSettled } from './orphans';
 export { evaluateState, DEFAULT_TIMEOUT_S, type EvaluateStateOptions, type EvaluationResult } from './evaluateState';
 export { assertEngineReady, EVALUATION_ENGINES, type EvaluationEngine } from './executor';
+export { WarmContainer, type StartedContainer } from './warmContainer';

@@ -14,7 +14,7 @@ import { buildCommandFor, testCommandFor } from '../../core/evaluation/script';
 import { stepVerdict } from '../../core/evaluation/verdict';
 import { UserError } from '../../core/util/errors';
 import { RunInUseError } from '../../core/run/engine';
-import { DEFAULT_TIMEOUT_S, evaluateState, type EvaluationEngine } from '../docker';
+import { DEFAULT_TIMEOUT_S, evaluateState, type EvaluationEngine, type WarmContainer } from '../docker';
 import { writeFileAtomic } from '../files';
 import { openWorkspace, type Workspace } from '../runs/workspace';
 import { EvalStore } from './evalStore';
@@ -39,6 +39,8 @@ export interface StepEvaluationRequest {
   workspace?: Workspace;
   /** Where the container runs: the engine itself (default), or a Swarm job service (docs/scaling.md). */
   engine?: EvaluationEngine;
+  /** A container started ahead for this step (infra/docker/warmContainer.ts); the caller discards it after. */
+  warm?: WarmContainer;
 }
 
 /**
@@ -165,6 +167,7 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     scriptShape: PYTHON_LOG_PARSERS.has(parser) ? 'python' : 'common',
     buildCmd,
     engine: req.engine,
+    warm: req.warm,
     onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
   });
   const gradable = run.patchApplied && !run.environmentError && !run.cancelled && !run.timedOut;

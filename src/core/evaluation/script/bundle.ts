@@ -12,6 +12,18 @@ export const COPY_IN_BASE_REF = 'chainlens-base';
 /** Exit codes of run.sh (and of the stdin bootstrap) that are not the eval script's own. */
 export const RUN_EXIT = { setupFailed: 80, patchFailed: 81, noTar: 82, noRepoInImage: 83 } as const;
 
+/** What runs a bundle whose files are in place: every bundle has its run.sh. */
+const BUNDLE_COMMAND = ['/bin/bash', `${BUNDLE_DIR}/run.sh`] as const;
+/**
+ * What runs a bundle arriving as a tar stream on stdin: unpack, then run. The same for every
+ * bundle, so a container can be started before its bundle is known (docs/reference/containers.md).
+ */
+export const STDIN_BUNDLE_COMMAND = [
+  '/bin/sh',
+  '-c',
+  `command -v tar >/dev/null 2>&1 || exit ${RUN_EXIT.noTar}; tar -x -f - -C / && exec ${BUNDLE_COMMAND.join(' ')}`,
+] as const;
+
 export type RepoPlacement =
   /**
    * The image holds a git work tree at `path` whose HEAD is the base commit, or (`resetToBase`)
@@ -148,7 +160,5 @@ export function buildEvalBundle(input: EvalBundleInput): EvalBundle {
   // after the end marker (docs/reference/grading.md).
   run.push(`exec bash ${BUNDLE_DIR}/eval.sh 2>&1`);
   files.push({ path: `${BUNDLE_DIR}/run.sh`, content: run.join('\n') + '\n', mode: 0o755 });
-  const command = ['/bin/bash', `${BUNDLE_DIR}/run.sh`];
-  const unpack = `command -v tar >/dev/null 2>&1 || exit ${RUN_EXIT.noTar}; tar -x -f - -C / && exec ${command.join(' ')}`;
-  return { files, command, stdinCommand: ['/bin/sh', '-c', unpack], repoDir, baseRef };
+  return { files, command: [...BUNDLE_COMMAND], stdinCommand: [...STDIN_BUNDLE_COMMAND], repoDir, baseRef };
 }

@@ -103,6 +103,8 @@ export async function runJobService(
             Image: o.image,
             // In a service, Command replaces the image's entrypoint, as the harness's exec does.
             Command: o.bundle.command,
+            // On the task's container too, so `label=chainlens.managed` finds it like a local run's.
+            Labels: labels,
             User: '0:0',
             Dir: '/',
             Configs: configs.map((c) => ({
