@@ -57,6 +57,9 @@ if (existsSync('src/extension.ts')) entries.push({ entryPoints: ['src/extension.
 // Trajectory files over 8 MiB are parsed in this worker thread, off the extension host's thread.
 if (existsSync('src/infra/trajectories/parseWorker.ts'))
   entries.push({ entryPoints: ['src/infra/trajectories/parseWorker.ts'], outfile: 'dist/trajectory-worker.js' });
+// The editor's analysis (tree-sitter, outlines, metrics, drift) runs in this worker thread.
+if (existsSync('src/app/analysis/analysisWorker.ts'))
+  entries.push({ entryPoints: ['src/app/analysis/analysisWorker.ts'], outfile: 'dist/analysis-worker.js' });
 if (existsSync('webview-ui/src/main.ts')) {
   entries.push({
     entryPoints: ['webview-ui/src/main.ts'],

@@ -1,27 +1,29 @@
-// Patch analysis at scale: a generated pair of patches over 200 Python files with 5,000 hunks
-// each, analysed end to end (parse, pre-images from git, symbol mapping, scope, drift), next to
-// the raw `git diff` that produced the same patches, measured in the same run.
-// Run: node --import tsx bench/analysis.ts [files=200] [hunksPerFile=25] [result.json]
-// The optional third argument writes the full analysis as JSON, to check that a speed-up leaves
-// the result byte-identical.
+// Patch analysis at scale, as a user runs it: `chainlens analyze` (the built CLI, its own process)
+// on a generated pair of patches over 200 Python files with 25 hunks each per side (5,000 hunks
+// in all), next to a process that does nothing but parse the same file versions with
+// web-tree-sitter (each file's base, the step's version and gold's version: 600 parses). That
+// bare parse is the analysis's floor when it parses every version whole. Sides alternate
+// (bench/lib/interleave.ts); the ratio of medians is what holds on a loaded machine.
+// Run: node --import tsx bench/analysis.ts [files=200] [hunksPerFile=25] [reps=5] [result.json]
+// The optional fourth argument keeps the first run's `--json` output, to check that a speed-up
+// leaves the result byte-identical.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { analyzeStep } from '../src/core/analysis/analyzeStep';
-import { createSymbolIndex } from '../src/core/analysis/outline';
-import { parsePatch } from '../src/core/patch/parse';
-import { readBlobs } from '../src/infra/git/blobReader';
-import { TreeSitterParser } from '../src/infra/treesitter/parser';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { interleave, report, timedProcess } from './lib/interleave';
 
+const ROOT = resolve(__dirname, '..');
 const FILES = Number(process.argv[2] ?? 200);
 const HUNKS_PER_FILE = Number(process.argv[3] ?? 25);
-const RESULT_JSON = process.argv[4];
+const REPS = Number(process.argv[4] ?? 5);
+const RESULT_JSON = process.argv[5];
 // Edited functions are every other one, so an untouched function keeps hunks apart.
 const FUNCS = 2 * HUNKS_PER_FILE + 4;
 
-function fn(i: number, variant: 'base' | 'step' | 'gold', edited: boolean): string {
+type Variant = 'base' | 'step' | 'gold';
+
+function fn(i: number, variant: Variant, edited: boolean): string {
   const check =
     !edited || variant === 'base'
       ? ''
@@ -44,7 +46,7 @@ function fn(i: number, variant: 'base' | 'step' | 'gold', edited: boolean): stri
   );
 }
 
-function file(variant: 'base' | 'step' | 'gold', f: number): string {
+function file(variant: Variant, f: number): string {
   let text = `"""Module ${f}."""\nimport os\n\n\n`;
   for (let i = 0; i < FUNCS; i++) {
     // Gold edits HUNKS_PER_FILE functions (every other one); the step as many, shifted by one,
@@ -65,78 +67,103 @@ function git(dir: string, ...args: string[]): string {
   }).toString();
 }
 
-function ms(t0: number): number {
-  return performance.now() - t0;
+/** The raw side: web-tree-sitter alone, every file of a folder parsed from scratch, trees freed. */
+function bareParseScript(runtime: string, runtimeWasm: string, grammar: string): string {
+  return `
+const { readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { Parser, Language } = require(${JSON.stringify(runtime)});
+(async () => {
+  await Parser.init({ locateFile: () => ${JSON.stringify(runtimeWasm)} });
+  const parser = new Parser();
+  parser.setLanguage(await Language.load(${JSON.stringify(grammar)}));
+  const dir = process.argv[1];
+  let nodes = 0;
+  for (const name of readdirSync(dir)) {
+    const tree = parser.parse(readFileSync(join(dir, name), 'utf8'));
+    nodes += tree.rootNode.descendantCount;
+    tree.delete();
+  }
+  console.log(nodes);
+})();
+`;
 }
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'chainlens-bench-'));
   try {
-    git(dir, 'init', '-q');
-    const write = (variant: 'base' | 'step' | 'gold') => {
+    const repo = join(dir, 'repo');
+    const versions = join(dir, 'versions');
+    mkdirSync(repo);
+    mkdirSync(versions);
+    git(repo, 'init', '-q');
+    const write = (variant: Variant) => {
       for (let f = 0; f < FILES; f++) {
-        mkdirSync(join(dir, `pkg${f % 10}`), { recursive: true });
-        writeFileSync(join(dir, `pkg${f % 10}`, `mod_${f}.py`), file(variant, f));
+        mkdirSync(join(repo, `pkg${f % 10}`), { recursive: true });
+        const text = file(variant, f);
+        writeFileSync(join(repo, `pkg${f % 10}`, `mod_${f}.py`), text);
+        writeFileSync(join(versions, `${variant}_${f}.py`), text);
       }
     };
     write('base');
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-qm', 'base');
-    const base = git(dir, 'rev-parse', 'HEAD').trim();
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'base');
+    const base = git(repo, 'rev-parse', 'HEAD').trim();
     for (const v of ['step', 'gold'] as const) {
-      git(dir, 'checkout', '-q', '-B', v, base);
+      git(repo, 'checkout', '-q', '-B', v, base);
       write(v);
-      git(dir, 'commit', '-qam', v);
+      git(repo, 'commit', '-qam', v);
     }
+    const stepDiff = join(dir, 'step.diff');
+    const goldDiff = join(dir, 'gold.diff');
+    writeFileSync(stepDiff, git(repo, 'diff', base, 'step'));
+    writeFileSync(goldDiff, git(repo, 'diff', base, 'gold'));
+    git(repo, 'checkout', '-q', base);
 
-    // Raw tool: git diff of both patches, as ChainLens itself would obtain them.
-    let t0 = performance.now();
-    const stepText = git(dir, 'diff', base, 'step');
-    const goldText = git(dir, 'diff', base, 'gold');
-    const gitDiffMs = ms(t0);
-
-    t0 = performance.now();
-    const stepPatch = parsePatch(stepText, 'step');
-    const goldPatch = parsePatch(goldText, 'gold');
-    const parseMs = ms(t0);
-    const hunks = (p: typeof stepPatch) => p.files.reduce((n, f) => n + f.hunks.length, 0);
-
-    t0 = performance.now();
-    const paths = [...new Set([...stepPatch.files, ...goldPatch.files].map((f) => f.oldPath!))];
-    const blobs = await readBlobs(dir, base, paths);
-    const readMs = ms(t0);
-
-    const parser = new TreeSitterParser();
-    t0 = performance.now();
-    await parser.parse('python', 'x = 1\n'); // grammar load, reported apart
-    const grammarMs = ms(t0);
-
-    t0 = performance.now();
-    const cpu0 = process.cpuUsage();
-    const analysis = await analyzeStep({
-      stepPatch,
-      goldPatch,
-      readFile: async (p) => blobs.get(p),
-      symbols: createSymbolIndex(parser),
-    });
-    const analyzeMs = ms(t0);
-    // CPU time of this process alone: steadier than wall time when other work shares the machine.
-    const cpu = process.cpuUsage(cpu0);
-    const analyzeCpuMs = (cpu.user + cpu.system) / 1000;
-
-    const total = parseMs + readMs + analyzeMs;
-    const lines = [
-      `patch pair: ${stepPatch.files.length} files, step ${hunks(stepPatch)} hunks / gold ${hunks(goldPatch)} hunks (${((stepText.length + goldText.length) / 1e6).toFixed(1)} MB of diff)`,
-      `git diff (both patches):         ${gitDiffMs.toFixed(0)} ms`,
-      `parse both patches:              ${parseMs.toFixed(0)} ms`,
-      `read pre-images (git cat-file):  ${readMs.toFixed(0)} ms`,
-      `python grammar load (once):      ${grammarMs.toFixed(0)} ms`,
-      `analysis (post-images, tree-sitter parse of 3 versions/file, symbol mapping, scope, metrics, drift): ${analyzeMs.toFixed(0)} ms (CPU ${analyzeCpuMs.toFixed(0)} ms)`,
-      `total (parse + read + analysis): ${total.toFixed(0)} ms = ${(total / gitDiffMs).toFixed(1)}x the git diff`,
-      `result: file Jaccard ${analysis.files.jaccard?.toFixed(2)}, symbol Jaccard ${analysis.symbols.jaccard?.toFixed(3)}, ${analysis.symbols.overshoot.length} symbol overshoot, ${analysis.symbols.undershoot.length} symbol undershoot, ${analysis.drift.length} drift suggestions, ${analysis.metrics.length} symbols with metrics`,
-    ];
-    console.log(lines.join('\n'));
-    if (RESULT_JSON) writeFileSync(RESULT_JSON, JSON.stringify(analysis));
+    const runtime = require.resolve('web-tree-sitter', { paths: [ROOT] });
+    const script = bareParseScript(
+      runtime,
+      join(dirname(runtime), 'tree-sitter.wasm'),
+      require.resolve('tree-sitter-wasms/out/tree-sitter-python.wasm', { paths: [ROOT] }),
+    );
+    const cli = join(ROOT, 'dist', 'cli.js');
+    const analyzeArgs = [cli, 'analyze', '--patch', stepDiff, '--gold', goldDiff, '--repo', repo, '--base', base];
+    let summary = '';
+    const measured = await interleave(
+      [
+        {
+          name: 'chainlens analyze --json',
+          run: async (i) => {
+            const r = await timedProcess(process.execPath, [...analyzeArgs, '--json']);
+            if (r.code !== 0) throw new Error(`chainlens analyze exited ${r.code}: ${r.stderr}`);
+            if (i === 0) {
+              const a = JSON.parse(r.stdout);
+              summary = `result: ${a.symbols.overshoot.length} symbol overshoot, ${a.symbols.undershoot.length} undershoot, ${a.drift.length} drift suggestions, ${a.metrics.length} symbols with metrics`;
+              if (RESULT_JSON) writeFileSync(RESULT_JSON, r.stdout);
+            }
+            return r.ms;
+          },
+        },
+        {
+          name: `web-tree-sitter parse of the ${3 * FILES} versions`,
+          run: async () => {
+            const r = await timedProcess(process.execPath, ['-e', script, versions]);
+            if (r.code !== 0 || !(Number(r.stdout) > 0)) throw new Error(`bare parse failed: ${r.stderr}`);
+            return r.ms;
+          },
+        },
+      ],
+      REPS,
+    );
+    const load = loadavg().map((x) => x.toFixed(2));
+    console.log(
+      report(
+        `patch analysis, ${FILES} files, ${FILES * HUNKS_PER_FILE} hunks per side, ${REPS} rounds (load average at the end ${load.join(' ')})`,
+        measured,
+        `web-tree-sitter parse of the ${3 * FILES} versions`,
+      ),
+    );
+    console.log(summary);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@
 #   checkout    chainlens checkout --mode oracle --step 3 vs git clone + checkout + apply
 #   eval-step   `chainlens eval --steps 1` (the CLI process) vs `git archive | docker run -i` / `docker run`
 #   cli-start   `chainlens --help` and `chainlens status` vs `node -e 0`
-#   analysis    overshoot/undershoot/drift of a 200-file, 5,000-hunk patch pair vs git diff
+#   analysis    chainlens analyze of a 200-file, 5,000-hunk patch pair vs web-tree-sitter parsing the same versions
 #   decorations drawing annotations on a 10,000-line file in code-server vs setDecorations itself
 #   trajectory  `chainlens trajectory` on a 100 MB trajectory (time, peak RSS) vs node -e JSON.parse(readFileSync)
 #   viewer      the trajectory viewer's first render (100 MiB) and activation in code-server

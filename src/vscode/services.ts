@@ -7,7 +7,7 @@ import type { ChainEvaluation, StepEvaluation } from '../protocol/evaluation';
 import type { RunMode } from '../protocol/run';
 import type { ChainRunSnapshot } from '../app/run/snapshot';
 import type { StepAnnotations } from '../app/analysis/annotateStep';
-import type { SymbolIndex } from '../core/analysis/symbols';
+import type { SymbolLookup } from '../core/analysis/symbols';
 import type { ChainLensDocuments } from './documents/chainLensDocuments';
 import type { Disclosure } from '../core/study/disclosure';
 
@@ -85,8 +85,8 @@ export interface StepAnnotationsService {
   readonly current: StepAnnotations | undefined;
   /** Fires after the annotations were recomputed or cleared. */
   readonly onDidUpdate: vscode.Event<unknown>;
-  /** The tree-sitter symbol index the annotations use. */
-  readonly symbols: SymbolIndex;
+  /** Symbols of a file's text, parsed where the annotations are (the analysis worker). */
+  readonly symbols: SymbolLookup;
   /** The file's path relative to the annotated work tree, or undefined when outside it. */
   relativePath(uri: vscode.Uri): string | undefined;
   /** The work tree file behind a repository-relative path. */

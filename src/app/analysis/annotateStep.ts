@@ -5,13 +5,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
-import { analyzeStep } from '../../core/analysis/analyzeStep';
 import { decorationsFor } from '../../core/analysis/decorations';
-import { changedSymbols, ownersOf, type ChangedSymbol, type LineOwners } from '../../core/analysis/changedSymbols';
+import type { ChangedSymbol } from '../../core/analysis/changedSymbols';
 import type { LineSpan } from '../../core/analysis/rangeMapping';
 import { SAME_LINES, workTreeLines, type WorkTreeLines } from '../../core/analysis/sinceStep';
 import type { SymbolIndex } from '../../core/analysis/symbols';
-import { changedLines } from '../../core/patch/lines';
 import { parsePatch } from '../../core/patch/parse';
 import { filePath, type Patch } from '../../core/patch/types';
 import type { CancellationTokenLike } from '../../core/util/cancellation';
@@ -19,6 +17,7 @@ import type { Decoration, StepAnalysis } from '../../protocol/analysis';
 import type { StepState } from '../../protocol/run';
 import { readBlobs } from '../../infra/git/blobReader';
 import type { ChainRunSnapshot } from '../run/snapshot';
+import { analyzeStepFiles, type StepFilesAnalyzer } from './analyzeStepFiles';
 
 export type { ChangedSymbol };
 
@@ -107,7 +106,13 @@ function mapEach<T extends LineSpan>(
 export async function annotateStep(
   run: ChainRunSnapshot,
   step: StepState,
-  options: { dirty: ReadonlyMap<string, string>; symbols?: SymbolIndex; cancellation?: CancellationTokenLike },
+  options: {
+    dirty: ReadonlyMap<string, string>;
+    /** Where the parsing runs (the editor: its analysis worker); default here, with `symbols`. */
+    analyzer?: StepFilesAnalyzer;
+    symbols?: SymbolIndex;
+    cancellation?: CancellationTokenLike;
+  },
 ): Promise<StepAnnotations> {
   const index = run.state.steps.indexOf(step);
   const chainStep = run.chain.steps[index];
@@ -118,40 +123,11 @@ export async function annotateStep(
     .flatMap((f) => [f.oldPath, f.newPath])
     .filter((p): p is string => p !== null);
   const blobs = await readBlobs(run.dir, start, paths);
-  const owners = new Map<string, LineOwners>();
-  const stepByPath = new Map(stepPatch.files.map((f) => [filePath(f), f] as const));
-  const analysis = await analyzeStep({
-    stepPatch,
-    goldPatch,
-    readFile: async (p) => blobs.get(p),
-    symbols: options.symbols,
-    cancellation: options.cancellation,
-    onStepVersion: (path, outline) => {
-      const f = stepByPath.get(path);
-      if (f)
-        owners.set(
-          path,
-          ownersOf(
-            outline,
-            changedLines(f).map((c) => c.newLine),
-          ),
-        );
-    },
-  });
+  const job = { stepPatch, goldPatch, preImages: blobs };
+  const { analysis, changed, symbols } = options.analyzer
+    ? await options.analyzer.analyze(job, options.cancellation)
+    : await analyzeStepFiles(job, options.symbols, options.cancellation);
   const decorations = new Map(decorationsFor(analysis).map((f) => [f.file, f.decorations] as const));
-  const changed = new Map<string, LineSpan[]>();
-  const symbols: ChangedSymbol[] = [];
-  for (const f of stepPatch.files) {
-    const r = await changedSymbols(
-      f,
-      f.oldPath === null ? undefined : blobs.get(f.oldPath),
-      options.symbols,
-      analysis.drift,
-      owners.get(filePath(f)),
-    );
-    changed.set(filePath(f), r.spans);
-    symbols.push(...r.symbols);
-  }
   const lines = step.end
     ? await sinceStepEnd(run, step.end, [...decorations.keys(), ...changed.keys()], options.dirty)
     : SAME_LINES;

@@ -1,6 +1,7 @@
 import type { SymbolKind } from '../../protocol/analysis';
 import { extractDetail, extractMetrics, type SymbolMetricsOnly } from './extract';
 import { profileOf, type LanguageProfile } from './languages';
+import { SymbolTable } from './symbolList';
 import type { CodeSymbol, SourceOutline, SymbolDetail, SymbolIndex } from './symbols';
 import { languageOf, type SyntaxNodeLike, type SyntaxParser, type SyntaxTreeLike } from './syntax';
 
@@ -77,8 +78,7 @@ export function discoverSymbols(
 class TreeOutline implements SourceOutline {
   readonly symbols: readonly CodeSymbol[];
   private readonly byName = new Map<string, Found>();
-  /** owner[line] = index of the innermost symbol containing it, -1 for top-level code. */
-  private readonly owner: Int32Array;
+  private readonly table: SymbolTable;
   private readonly details = new Map<string, SymbolDetail | undefined>();
   private readonly metricsOnly = new Map<string, SymbolMetricsOnly | undefined>();
   private readonly lines: string[];
@@ -92,11 +92,7 @@ class TreeOutline implements SourceOutline {
     this.symbols = found.map((f) => f.symbol);
     for (const f of found) this.byName.set(f.symbol.qualifiedName, f);
     this.lines = text.split('\n');
-    this.owner = new Int32Array(this.lines.length + 2).fill(-1);
-    // Outer symbols come first, so inner ones overwrite their lines.
-    found.forEach((f, i) =>
-      this.owner.fill(i, f.symbol.startLine, Math.min(f.symbol.endLine, this.lines.length + 1) + 1),
-    );
+    this.table = new SymbolTable(this.symbols, this.lines.length);
   }
 
   get language() {
@@ -104,12 +100,11 @@ class TreeOutline implements SourceOutline {
   }
 
   symbolAt(line: number): CodeSymbol | undefined {
-    const i = line >= 0 && line < this.owner.length ? this.owner[line] : -1;
-    return i < 0 ? undefined : this.symbols[i];
+    return this.table.symbolAt(line);
   }
 
   find(qualifiedName: string): CodeSymbol | undefined {
-    return this.byName.get(qualifiedName)?.symbol;
+    return this.table.find(qualifiedName);
   }
 
   detail(qualifiedName: string): SymbolDetail | undefined {

@@ -48,13 +48,23 @@ export interface SymbolDetail {
   readonly stubs: readonly Fact[];
 }
 
-/** The symbols of one version of one file, with details on demand. */
-export interface SourceOutline {
-  readonly language: LanguageId;
+/** The symbols of one version of one file: what the editor's lenses and symbol commands read. */
+export interface SymbolList {
   readonly symbols: readonly CodeSymbol[];
   /** The innermost symbol containing the line, undefined for top-level code. */
   symbolAt(line: number): CodeSymbol | undefined;
   find(qualifiedName: string): CodeSymbol | undefined;
+}
+
+/** Symbol lists of file texts, wherever they are parsed (the editor: its analysis worker). */
+export interface SymbolLookup {
+  /** Undefined when no grammar exists for the path. */
+  symbolsOf(path: string, text: string): Promise<SymbolList | undefined>;
+}
+
+/** The symbols of one version of one file, with details on demand. */
+export interface SourceOutline extends SymbolList {
+  readonly language: LanguageId;
   detail(qualifiedName: string): SymbolDetail | undefined;
   /** `detail`'s cyclomatic and lloc alone, for a version whose other details nobody reads. */
   metrics(qualifiedName: string): Pick<SymbolDetail, 'cyclomatic' | 'lloc'> | undefined;

@@ -1,6 +1,7 @@
 import type { Tree, TreeCursor } from 'web-tree-sitter';
 import type { SyntaxNodeLike, SyntaxPoint, SyntaxTreeLike } from '../../core/analysis/syntax';
 import { pointOf } from '../../core/analysis/edits';
+import { cursorCallsFor, type CursorCalls } from './cursorCalls';
 
 /**
  * A plain JavaScript copy of a tree-sitter tree, made lazily. Every property read on a
@@ -119,7 +120,11 @@ export interface MirrorOptions {
   readonly index?: boolean;
   /** The tree this one was incrementally parsed from (copies of its unchanged subtrees are reused). */
   readonly reuse?: LazyMirror;
+  /** How walks call the cursor (default: through TreeCursor's own methods). */
+  readonly calls?: (tree: Tree, cursor: TreeCursor) => CursorCalls;
 }
+
+const PUBLIC_CALLS = cursorCallsFor(undefined);
 
 /** Nodes shorter than this (identifiers, numbers) are read again rather than looked up for reuse. */
 const REUSE_MIN_LENGTH = 16;
@@ -156,7 +161,7 @@ export class LazyMirror implements SyntaxTreeLike {
     this.types = tree.language.types;
     this.fieldNames = tree.language.fields;
     this.cursor = tree.walk();
-    this.rootNode = this.make(this.cursor, 0, tree.rootNode.descendantCount);
+    this.rootNode = this.make(PUBLIC_CALLS(tree, this.cursor), 0, tree.rootNode.descendantCount);
     FORGOTTEN.register(this, { tree, cursor: this.cursor }, this);
   }
 
@@ -170,23 +175,28 @@ export class LazyMirror implements SyntaxTreeLike {
     return this.cursor;
   }
 
-  private isNamed(cursor: TreeCursor, typeId: number): boolean {
+  /** Calls for one walk from the cursor's current node; `end()` them when it is over. */
+  private walk(cursor: TreeCursor): CursorCalls {
+    return (this.options.calls ?? PUBLIC_CALLS)(this.tree, cursor);
+  }
+
+  private isNamed(cursor: CursorCalls, typeId: number): boolean {
     let isNamed = this.named.get(typeId);
     if (isNamed === undefined) {
-      isNamed = cursor.nodeIsNamed;
+      isNamed = cursor.nodeIsNamed();
       this.named.set(typeId, isNamed);
     }
     return isNamed;
   }
 
   /** The node under the cursor. */
-  private make(cursor: TreeCursor, descendant: number, subtreeEnd: number): MirrorNode {
-    const typeId = cursor.nodeTypeId;
+  private make(cursor: CursorCalls, descendant: number, subtreeEnd: number): MirrorNode {
+    const typeId = cursor.nodeTypeId();
     return new MirrorNode(
       this.types[typeId] ?? 'ERROR',
       this.isNamed(cursor, typeId),
-      cursor.startIndex,
-      cursor.endIndex,
+      cursor.startIndex(),
+      cursor.endIndex(),
       descendant,
       subtreeEnd,
       this,
@@ -195,8 +205,17 @@ export class LazyMirror implements SyntaxTreeLike {
 
   /** One level: the children of `node`, each with the bounds of its subtree. */
   readChildren(node: MirrorNode): void {
-    const cursor = this.live();
-    cursor.gotoDescendant(node.descendant);
+    const live = this.live();
+    live.gotoDescendant(node.descendant);
+    const cursor = this.walk(live);
+    try {
+      this.readLevel(node, cursor);
+    } finally {
+      cursor.end();
+    }
+  }
+
+  private readLevel(node: MirrorNode, cursor: CursorCalls): void {
     if (!cursor.gotoFirstChild()) {
       node.setChildren(NO_CHILDREN, NO_FIELDS);
       return;
@@ -206,14 +225,14 @@ export class LazyMirror implements SyntaxTreeLike {
     // A child's subtree ends where its next sibling's starts; the last one's where its parent's does.
     let at = node.descendant + 1;
     for (;;) {
-      const typeId = cursor.nodeTypeId;
+      const typeId = cursor.nodeTypeId();
       const type = this.types[typeId] ?? 'ERROR';
       const isNamed = this.isNamed(cursor, typeId);
-      const start = cursor.startIndex;
-      const end = cursor.endIndex;
-      fields.push(this.fieldNames[cursor.currentFieldId] ?? null);
+      const start = cursor.startIndex();
+      const end = cursor.endIndex();
+      fields.push(this.fieldNames[cursor.currentFieldId()] ?? null);
       const more = cursor.gotoNextSibling();
-      const next = more ? cursor.currentDescendantIndex : node.subtreeEnd;
+      const next = more ? cursor.descendantIndex() : node.subtreeEnd;
       kids.push(new MirrorNode(type, isNamed, start, end, at, next, this));
       if (!more) break;
       at = next;
@@ -227,8 +246,17 @@ export class LazyMirror implements SyntaxTreeLike {
    */
   readSubtree(node: SyntaxNodeLike): void {
     if (!(node instanceof MirrorNode)) throw new Error('readSubtree: not a node of this tree');
-    const cursor = this.live();
-    cursor.gotoDescendant(node.descendant);
+    const live = this.live();
+    live.gotoDescendant(node.descendant);
+    const cursor = this.walk(live);
+    try {
+      this.copySubtree(node, cursor);
+    } finally {
+      cursor.end();
+    }
+  }
+
+  private copySubtree(node: MirrorNode, cursor: CursorCalls): void {
     /** Descendant index of the next node in preorder. */
     let next = node.descendant + 1;
     // The cursor's ancestors down to it: the node, whether its children are being copied now
@@ -255,7 +283,7 @@ export class LazyMirror implements SyntaxTreeLike {
       let child: MirrorNode;
       if (fresh[top]) {
         child = this.make(cursor, next, -1);
-        const field = this.fieldNames[cursor.currentFieldId] ?? null;
+        const field = this.fieldNames[cursor.currentFieldId()] ?? null;
         const copy = this.reusable(cursor, child);
         if (copy) {
           // The cursor stays on the copied node: its subtree is not walked.
@@ -280,12 +308,12 @@ export class LazyMirror implements SyntaxTreeLike {
    * all the same). Records the ids of the nodes it reads when this tree can be such a base.
    * Anonymous and short nodes are not looked up: reading them costs about what the lookup does.
    */
-  private reusable(cursor: TreeCursor, node: MirrorNode): MirrorNode | undefined {
+  private reusable(cursor: CursorCalls, node: MirrorNode): MirrorNode | undefined {
     if (!node.isNamed || node.endIndex - node.startIndex < REUSE_MIN_LENGTH) return undefined;
     const base = this.options.reuse;
     const byId = this.options.index ? this.byId : undefined;
     if (!byId && !base?.cursor) return undefined;
-    const id = cursor.nodeId;
+    const id = cursor.nodeId();
     byId?.set(id, node);
     const old = base?.cursor ? base.byId.get(id) : undefined;
     if (

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as WebTreeSitter from 'web-tree-sitter';
-import type { Language, Parser, Tree } from 'web-tree-sitter';
+import type { Language, Parser, Tree, TreeCursor } from 'web-tree-sitter';
 import type { LanguageId, PreviousParse, SyntaxParser, SyntaxTreeLike } from '../../core/analysis/syntax';
+import { cursorCallsFor, type CursorCalls, type TreeSitterModule } from './cursorCalls';
 import { LazyMirror } from './mirror';
 
 /** Grammar file names inside tree-sitter-wasms/out. */
@@ -52,12 +53,18 @@ function webTreeSitter(): typeof WebTreeSitter {
   return wts;
 }
 
-let runtime: Promise<void> | undefined;
+let runtime: Promise<(tree: Tree, cursor: TreeCursor) => CursorCalls> | undefined;
 
-function initRuntime(options: TreeSitterOptions): Promise<void> {
+/**
+ * Loads the runtime once; resolves to how tree copies call cursors. emscripten fills the object
+ * given to `Parser.init` with the runtime's exports, which the copies call directly (cursorCalls.ts).
+ */
+function initRuntime(options: TreeSitterOptions): Promise<(tree: Tree, cursor: TreeCursor) => CursorCalls> {
   runtime ??= (async () => {
     const wasm = options.runtimeWasm ?? resolvePackageFile('web-tree-sitter/tree-sitter.wasm');
-    await webTreeSitter().Parser.init({ locateFile: () => wasm });
+    const module = { locateFile: () => wasm };
+    await webTreeSitter().Parser.init(module);
+    return cursorCallsFor(module as TreeSitterModule);
   })();
   return runtime;
 }
@@ -133,7 +140,11 @@ export class TreeSitterParser implements SyntaxParser {
     if (!tree) return undefined;
     try {
       // A tree parsed from scratch is usually a pre-image, the base of its post-images: index it.
-      return new LazyMirror(tree, text, { index: previous === undefined, reuse: base });
+      return new LazyMirror(tree, text, {
+        index: previous === undefined,
+        reuse: base,
+        calls: await initRuntime(this.options),
+      });
     } catch (e) {
       tree.delete();
       throw e;

@@ -3,9 +3,9 @@
 // visible editors and mirrors everything into the 'chainlens' DiagnosticCollection.
 import { relative, sep } from 'node:path';
 import * as vscode from 'vscode';
-import type { SymbolIndex } from '../../core/analysis/symbols';
+import type { SymbolLookup } from '../../core/analysis/symbols';
 import type { Decoration, DecorationKind } from '../../protocol/analysis';
-import { createTreeSitterSymbolIndex } from '../../app/symbols/symbolIndex';
+import { AnalysisThread } from '../../app/analysis/analysisThread';
 import { errorMessage } from '../errors';
 import type { ChainLensServices, StepAnnotationsService } from '../services';
 import { annotateStep, type StepAnnotations } from '../../app/analysis/annotateStep';
@@ -29,8 +29,11 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
   private readonly updated = new vscode.EventEmitter<StepAnnotations | undefined>();
   /** Fires after each analysis (labels re-attach their threads). */
   readonly onDidUpdate = this.updated.event;
-  /** Outlines of any version of a file (one parser, grammars loaded once): lenses and symbol compare use it too. */
-  readonly symbols: SymbolIndex = createTreeSitterSymbolIndex();
+  /**
+   * The analysis worker: every parse of the window (annotations, lenses, symbol compare) runs
+   * there, off the extension host's thread; on that thread only if no worker can start.
+   */
+  private readonly analysis: AnalysisThread;
   private inFlight: vscode.CancellationTokenSource | undefined;
   private timer: NodeJS.Timeout | undefined;
   private chosenStep: number | undefined;
@@ -47,7 +50,12 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
   private problemsOf: StepAnnotations | undefined;
 
   constructor(private readonly services: ChainLensServices) {
+    this.analysis = new AnalysisThread({
+      workerScript: services.context.asAbsolutePath('dist/analysis-worker.js'),
+      onFallback: (why) => services.output.warn(`annotations: analysing on the extension host's thread: ${why}`),
+    });
     this.disposables.push(
+      this.analysis,
       this.painter,
       this.diagnostics,
       this.updated,
@@ -61,6 +69,11 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
         (e) => e.affectsConfiguration('chainlens.annotations') && this.publish(),
       ),
     );
+  }
+
+  /** Symbols of any version of a file, parsed in the analysis worker. */
+  get symbols(): SymbolLookup {
+    return this.analysis;
   }
 
   get current(): StepAnnotations | undefined {
@@ -191,7 +204,7 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
       const started = Date.now();
       const annotations = await annotateStep(run, step, {
         dirty: unsaved,
-        symbols: this.symbols,
+        analyzer: this.analysis,
         cancellation: cts.token,
       });
       if (cts.token.isCancellationRequested) return;

@@ -79,51 +79,47 @@ export class SymbolLensProvider implements vscode.CodeLensProvider, vscode.Dispo
     const file = this.annotations.relativePath(document.uri);
     const wanted = file === undefined ? undefined : lensSymbols(a, file);
     if (file === undefined || !wanted?.size) return [];
-    const outline = await this.annotations.symbols.open(file, document.getText());
-    if (!outline || token.isCancellationRequested) return outline?.dispose() ?? [];
+    const outline = await this.annotations.symbols.symbolsOf(file, document.getText());
+    if (!outline || token.isCancellationRequested) return [];
     const lenses: vscode.CodeLens[] = [];
     const sideBySide = this.hasRecorded(a);
-    try {
-      for (const [symbol, relation] of wanted) {
-        const s = outline.find(symbol);
-        if (!s) continue;
-        const range = new vscode.Range(s.startLine - 1, 0, s.startLine - 1, 0);
-        const target: SymbolTarget = { file, symbol, order: a.order };
+    for (const [symbol, relation] of wanted) {
+      const s = outline.find(symbol);
+      if (!s) continue;
+      const range = new vscode.Range(s.startLine - 1, 0, s.startLine - 1, 0);
+      const target: SymbolTarget = { file, symbol, order: a.order };
+      lenses.push(
+        new vscode.CodeLens(range, {
+          title: TITLES[relation],
+          command: 'chainlens.compareSymbolWithGold',
+          arguments: [target],
+          tooltip: `Step ${a.order}: ${symbol} next to the gold patch's version`,
+        }),
+      );
+      const changed =
+        relation !== 'goldOnly' ? a.symbols.find((x) => x.file === file && x.symbol === symbol) : undefined;
+      if (changed) {
+        const title = `$(tag) Label drift${changed.suggestion ? ` · suggested ${changed.suggestion.label}` : ''}`;
         lenses.push(
           new vscode.CodeLens(range, {
-            title: TITLES[relation],
-            command: 'chainlens.compareSymbolWithGold',
+            title,
+            command: 'chainlens.labelSymbol',
             arguments: [target],
-            tooltip: `Step ${a.order}: ${symbol} next to the gold patch's version`,
+            tooltip: changed.suggestion
+              ? `${changed.suggestion.reason} (a suggestion, not a verdict)`
+              : `Label the behavioural drift of ${symbol}`,
           }),
         );
-        const changed =
-          relation !== 'goldOnly' ? a.symbols.find((x) => x.file === file && x.symbol === symbol) : undefined;
-        if (changed) {
-          const title = `$(tag) Label drift${changed.suggestion ? ` · suggested ${changed.suggestion.label}` : ''}`;
-          lenses.push(
-            new vscode.CodeLens(range, {
-              title,
-              command: 'chainlens.labelSymbol',
-              arguments: [target],
-              tooltip: changed.suggestion
-                ? `${changed.suggestion.reason} (a suggestion, not a verdict)`
-                : `Label the behavioural drift of ${symbol}`,
-            }),
-          );
-        }
-        if (sideBySide)
-          lenses.push(
-            new vscode.CodeLens(range, {
-              title: '$(split-horizontal) Gold | recorded | working',
-              command: 'chainlens.openGoldRecordedWorking',
-              arguments: [target],
-              tooltip: `${symbol} as gold, the agent's recorded patch and the work tree leave it, side by side`,
-            }),
-          );
       }
-    } finally {
-      outline.dispose();
+      if (sideBySide)
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: '$(split-horizontal) Gold | recorded | working',
+            command: 'chainlens.openGoldRecordedWorking',
+            arguments: [target],
+            tooltip: `${symbol} as gold, the agent's recorded patch and the work tree leave it, side by side`,
+          }),
+        );
     }
     this.services.output.trace(`lenses: ${file}, step ${a.order}: ${lenses.length} for ${wanted.size} symbol(s)`);
     return lenses;

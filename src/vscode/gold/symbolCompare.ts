@@ -5,7 +5,7 @@
 //                                  version, opened at the symbol;
 //   Open Gold, Recorded and Working side by side: three editors, each at the symbol in its version.
 import * as vscode from 'vscode';
-import type { SymbolIndex } from '../../core/analysis/symbols';
+import type { SymbolLookup } from '../../core/analysis/symbols';
 import { MODULE_SYMBOL } from '../../core/analysis/symbols';
 import { guarded } from '../errors';
 import { isSymbolTarget } from '../commandArgs';
@@ -25,20 +25,15 @@ interface Resolved {
 
 /** The symbol's lines in one version of the file, as a selection at its first line. */
 async function symbolSelection(
-  index: SymbolIndex,
+  index: SymbolLookup,
   file: string,
   text: string,
   symbol: string | undefined,
   fallbackLine: number,
 ): Promise<vscode.Range> {
-  const outline = symbol ? await index.open(file, text) : undefined;
-  try {
-    const s = symbol ? outline?.find(symbol) : undefined;
-    const line = s ? s.startLine - 1 : fallbackLine;
-    return new vscode.Range(line, 0, line, 0);
-  } finally {
-    outline?.dispose();
-  }
+  const s = symbol ? (await index.symbolsOf(file, text))?.find(symbol) : undefined;
+  const line = s ? s.startLine - 1 : fallbackLine;
+  return new vscode.Range(line, 0, line, 0);
 }
 
 /** The symbol's first line at the top of each editor, so the columns line up on it. */
@@ -71,9 +66,8 @@ export function registerSymbolCompare(
         "Put the cursor in a file of the chain's repository (or use the CodeLens above a changed symbol).",
       );
     const line = editor.selection.active.line;
-    const outline = await annotations.symbols.open(file, editor.document.getText());
+    const outline = await annotations.symbols.symbolsOf(file, editor.document.getText());
     const symbol = outline?.symbolAt(line + 1)?.qualifiedName;
-    outline?.dispose();
     return { file, symbol, order, line };
   };
 

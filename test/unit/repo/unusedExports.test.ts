@@ -13,6 +13,7 @@ const ENTRY_POINTS = [
   'src/extension.ts',
   'src/cli/main.ts',
   'src/infra/trajectories/parseWorker.ts',
+  'src/app/analysis/analysisWorker.ts',
   'webview-ui/src/main.ts',
 ];
 
