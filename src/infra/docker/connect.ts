@@ -1,16 +1,17 @@
 import Docker from 'dockerode';
 import { UserError } from '../../core/util/errors';
+import { describeEndpoint, dockerodeOptions, resolveEngineEndpoint } from './dockerContext';
 import { sweepOrphansInBackground } from './orphans';
 
 const PING_TIMEOUT_MS = 10_000;
 let cached: { host: string; client: Promise<Docker> } | undefined;
 
-/** Where dockerode (docker-modem) will connect: DOCKER_HOST (unix, tcp, ssh, npipe) or the default socket. */
+/**
+ * Where ChainLens connects, as the docker CLI would: DOCKER_HOST (unix, tcp, ssh, npipe), else the
+ * Docker context selected (DOCKER_CONTEXT or `docker context use`), else the local socket.
+ */
 export function dockerHostDescription(): string {
-  return (
-    process.env.DOCKER_HOST ||
-    (process.platform === 'win32' ? 'npipe:////./pipe/docker_engine' : 'unix:///var/run/docker.sock')
-  );
+  return describeEndpoint(resolveEngineEndpoint());
 }
 
 function errorText(e: unknown): string {
@@ -36,16 +37,23 @@ async function pingWithin(docker: Docker, ms: number): Promise<void> {
  * orphaned containers (orphans.ts) in the background.
  */
 export function connectDocker(): Promise<Docker> {
-  const host = dockerHostDescription();
+  let endpoint;
+  try {
+    endpoint = resolveEngineEndpoint();
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  const host = describeEndpoint(endpoint);
   if (cached?.host === host) return cached.client;
   const client = (async () => {
-    const docker = new Docker();
+    const docker = new Docker(dockerodeOptions(endpoint));
     try {
       await pingWithin(docker, PING_TIMEOUT_MS);
     } catch (e) {
       throw new UserError(
         `Cannot reach the Docker engine at ${host} (${errorText(e)}). Start Docker (Docker Desktop, or \`sudo systemctl start docker\`), ` +
-          'or set DOCKER_HOST to an engine that runs (unix:///path/to/docker.sock, tcp://host:2376, ssh://user@host).',
+          'or set DOCKER_HOST to an engine that runs (unix:///path/to/docker.sock, tcp://host:2376, ssh://user@host), ' +
+          'or pick a Docker context (DOCKER_CONTEXT, `docker context use <name>`).',
         'environment',
       );
     }

@@ -41,7 +41,7 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
       runs.onDidChange(() => void this.loadCache()),
       // DOCKER_HOST follows the setting at once: other features (agent tools, terminals' children) see the same engine.
       vscode.workspace.onDidChangeConfiguration(
-        (e) => e.affectsConfiguration('chainlens.docker.host') && applyDockerHost(evaluationSettings()),
+        (e) => e.affectsConfiguration('chainlens.docker') && applyDockerHost(evaluationSettings()),
       ),
     );
     applyDockerHost(evaluationSettings());

@@ -12,6 +12,8 @@ const IMAGE_MISSING =
 
 /** A one-line headline for an evaluation error (or a thrown error of the evaluation), plus the raw text. */
 export function evaluationErrorHeadline(error: string, kind: StepEvaluation['error_kind'] | 'thrown'): string {
+  if (/Docker context '.*' \(named by .*\) does not exist/.test(error))
+    return 'The Docker context named does not exist: check chainlens.docker.context, DOCKER_CONTEXT or `docker context ls`';
   if (ENGINE_UNREACHABLE.test(error)) return 'Docker engine not reachable: start Docker or set chainlens.docker.host';
   if (IMAGE_MISSING.test(error))
     return 'The evaluation image is not available: build or pull it, or set chainlens.image';

@@ -11,8 +11,10 @@ export interface EvaluationSettings {
   repoPathInImage?: string | null;
   timeoutS: number;
   profile: GradingProfile;
-  /** undefined: DOCKER_HOST of the environment, else the local engine. */
+  /** undefined: DOCKER_HOST of the environment, else the Docker context, else the local engine. */
   dockerHost?: string;
+  /** undefined: DOCKER_CONTEXT of the environment, else the docker CLI's current context. */
+  dockerContext?: string;
 }
 
 export function evaluationSettings(): EvaluationSettings {
@@ -26,17 +28,24 @@ export function evaluationSettings(): EvaluationSettings {
     timeoutS: Number.isFinite(timeout) && timeout > 0 ? timeout : 1800,
     profile: config.get<GradingProfile>('gradingProfile') === 'swebench-v4' ? 'swebench-v4' : 'swebench-v5',
     dockerHost: text('docker.host'),
+    dockerContext: text('docker.context'),
   };
 }
 
 const environmentDockerHost = process.env.DOCKER_HOST;
+const environmentDockerContext = process.env.DOCKER_CONTEXT;
+
+function setEnvironment(name: 'DOCKER_HOST' | 'DOCKER_CONTEXT', value: string | undefined): void {
+  if (value) process.env[name] = value;
+  else delete process.env[name];
+}
 
 /**
- * The engine client (dockerode through infra/docker) reads DOCKER_HOST; the setting wins over
- * the environment the window was started with, and clearing it restores that environment.
+ * The engine client (infra/docker) reads DOCKER_HOST and DOCKER_CONTEXT as the docker CLI does;
+ * the settings win over the environment the window was started with, and clearing them restores
+ * that environment.
  */
 export function applyDockerHost(settings: EvaluationSettings): void {
-  const host = settings.dockerHost ?? environmentDockerHost;
-  if (host) process.env.DOCKER_HOST = host;
-  else delete process.env.DOCKER_HOST;
+  setEnvironment('DOCKER_HOST', settings.dockerHost ?? environmentDockerHost);
+  setEnvironment('DOCKER_CONTEXT', settings.dockerContext ?? environmentDockerContext);
 }

@@ -174,6 +174,7 @@ test('Restricted Mode is declared as limited support, with the settings that pic
   const trust = manifest.capabilities.untrustedWorkspaces;
   assert.equal(trust.supported, 'limited');
   assert.deepEqual([...trust.restrictedConfigurations].sort(), [
+    'chainlens.docker.context',
     'chainlens.docker.host',
     'chainlens.image',
     'chainlens.repoPathInImage',

@@ -109,6 +109,13 @@ test('summaries and headlines people read', () => {
     'The evaluation image is not available: build or pull it, or set chainlens.image',
   );
   assert.equal(
+    evaluationErrorHeadline(
+      "Docker context 'lab' (named by DOCKER_CONTEXT) does not exist: no meta.json for it.",
+      'thrown',
+    ),
+    'The Docker context named does not exist: check chainlens.docker.context, DOCKER_CONTEXT or `docker context ls`',
+  );
+  assert.equal(
     evaluationErrorHeadline('killed after 1800 s', 'timeout'),
     'The tests did not finish within chainlens.timeoutSeconds',
   );
