@@ -178,6 +178,8 @@ export class StepTimer {
   private clock: StepClock;
   private dirty = false;
   private savedAt: number;
+  /** Another extension host took this step's clock over: this timer no longer saves. */
+  private superseded = false;
 
   constructor(
     private readonly records: StudyRunRecords,
@@ -203,7 +205,15 @@ export class StepTimer {
   }
 
   flush(): void {
-    if (!this.dirty) return;
+    if (!this.dirty || this.superseded) return;
+    // A window reload starts a new extension host while the old one may still be saving (its
+    // blur and deactivate flush). The new host counts a reload when it takes the clock over, so
+    // a saved clock with more reloads than ours is a newer host's: writing ours would undo it.
+    const saved = this.records.clock(this.step);
+    if (saved && saved.reloads > this.clock.reloads) {
+      this.superseded = true;
+      return;
+    }
     this.records.writeClock(this.step, this.clock);
     this.dirty = false;
     this.savedAt = this.now();

@@ -41,14 +41,16 @@ function isProblemStatement(tab: vscode.Tab | undefined): boolean {
 }
 
 /**
- * The multi-file diff editor opens in the active group. When that group shows the problem
- * statement (its Compare button, or the panel just focused), go to another group, or make one to
- * its left, so the comparison opens beside the statement instead of over it.
+ * The multi-file diff editor opens in the active group. When that group holds the problem
+ * statement (its Compare button, the panel just revealed, or the statement behind another tab of
+ * that group), go to another group, or make one to its left, so the comparison opens beside the
+ * statement instead of over it. Any tab of the group counts, not only the active one: a reveal
+ * that has not reached the extension host yet still leaves the statement's tab in the group.
  */
 async function focusBesideProblemStatement(): Promise<void> {
   const groups = vscode.window.tabGroups;
-  if (!isProblemStatement(groups.activeTabGroup.activeTab)) return;
-  const other = groups.all.find((g) => g !== groups.activeTabGroup && !isProblemStatement(g.activeTab));
+  if (!groups.activeTabGroup.tabs.some(isProblemStatement)) return;
+  const other = groups.all.find((g) => g !== groups.activeTabGroup && !g.tabs.some(isProblemStatement));
   const focus = [
     'workbench.action.focusFirstEditorGroup',
     'workbench.action.focusSecondEditorGroup',

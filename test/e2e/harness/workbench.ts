@@ -110,6 +110,21 @@ const quickInputRows = (page: Page): Locator => page.locator('.quick-input-widge
 
 async function openQuickInput(page: Page, text: string): Promise<void> {
   if (await quickInput(page).isVisible()) await page.keyboard.press('Escape');
+  const input = page.locator('.quick-input-widget input.input');
+  // A webview that takes the focus as it loads (a problem statement just revealed) closes a quick
+  // input opened a moment before: then it is opened again, as a person would.
+  for (let opened = 1; ; opened++) {
+    await pressF1(page);
+    try {
+      await input.fill(text, { timeout: opened < 3 ? 5_000 : 15_000 });
+      return;
+    } catch (e) {
+      if (opened >= 3) throw e;
+    }
+  }
+}
+
+async function pressF1(page: Page): Promise<void> {
   // With the focus in a webview (a problem statement just shown), F1 reaches the workbench only
   // through the webview forwarding it, which a loaded machine can lose (seen in CI-like runs):
   // then the focus leaves the webview's frame and F1 goes to the workbench itself.
@@ -117,7 +132,7 @@ async function openQuickInput(page: Page, text: string): Promise<void> {
     await page.keyboard.press('F1');
     try {
       await quickInput(page).waitFor({ state: 'visible', timeout: attempt < 3 ? 5_000 : 10_000 });
-      break;
+      return;
     } catch (e) {
       if (attempt >= 3) throw e;
       // only a webview's frame is left; blurring the quick input itself would close it
@@ -125,11 +140,9 @@ async function openQuickInput(page: Page, text: string): Promise<void> {
         const active = document.activeElement as HTMLElement | null;
         if (active?.tagName === 'IFRAME') active.blur();
       });
-      if (await quickInput(page).isVisible()) break;
+      if (await quickInput(page).isVisible()) return;
     }
   }
-  const input = page.locator('.quick-input-widget input.input');
-  await input.fill(text);
 }
 
 /** Row labels the quick input shows now (for error messages). */
