@@ -8,14 +8,4 @@ export function formatDuration(ms: number | null): string {
   return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
 }
 
-export function table(rows: string[][]): string {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  return rows
-    .map((r) =>
-      r
-        .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c])))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
+export { textTable as table } from '../core/util/textTable';

@@ -322,15 +322,8 @@ async function evaluateOne(
       );
   }
   const log = dir.keepLog(k, result.log_path);
-  const prediction = source.predictions.get(chainStep.instanceId);
   return {
-    version: 1,
-    chain_id: chain.id,
-    source: k.source,
-    mode: k.mode,
-    order: k.order,
-    position: index + 1,
-    instance_id: chainStep.instanceId,
+    ...recordOf(chain, source, k),
     status: result.status,
     resolved: result.resolved,
     error: result.error,
@@ -341,22 +334,30 @@ async function evaluateOne(
     log,
     analysis,
     cost: source.costs.get(chainStep.instanceId) ?? null,
-    model: source.source.kind === 'gold' ? 'gold' : (prediction?.model ?? null),
     finished_at: new Date().toISOString(),
   };
 }
 
-function failedRecord(chain: Chain, source: LoadedSource, k: StepKey, error: string): BatchRecord {
+/** What every record of step `k` says whatever its outcome: which step, of which lane, by whom. */
+function recordOf(chain: Chain, source: LoadedSource, k: StepKey) {
   const index = chain.steps.findIndex((s) => s.order === k.order);
   const step = chain.steps[index];
   return {
-    version: 1,
+    version: 1 as const,
     chain_id: chain.id,
     source: k.source,
     mode: k.mode,
     order: k.order,
     position: index + 1,
     instance_id: step.instanceId,
+    model: source.source.kind === 'gold' ? 'gold' : (source.predictions.get(step.instanceId)?.model ?? null),
+  };
+}
+
+function failedRecord(chain: Chain, source: LoadedSource, k: StepKey, error: string): BatchRecord {
+  const step = chain.steps.find((s) => s.order === k.order)!;
+  return {
+    ...recordOf(chain, source, k),
     status: 'error',
     resolved: false,
     error,
@@ -370,7 +371,6 @@ function failedRecord(chain: Chain, source: LoadedSource, k: StepKey, error: str
     log: '',
     analysis: null,
     cost: null,
-    model: source.source.kind === 'gold' ? 'gold' : (source.predictions.get(step.instanceId)?.model ?? null),
     finished_at: new Date().toISOString(),
   };
 }

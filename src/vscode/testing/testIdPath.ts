@@ -1,22 +1,13 @@
 // How the Testing view shows a test id of any runner the harness grades. Pure (no 'vscode'), so
 // it is unit-tested on the ids each parser produces (docs/reference/grading.md lists their shapes).
 import type { LogParserName } from '../../protocol/grading';
+import { PYTHON_LOG_PARSERS } from '../../core/evaluation/grading/repoParsers';
 
 /** A test id read as a hierarchy: the suites (files, classes, describe blocks, parent tests) and the test's own name. */
 export interface TestIdPath {
   readonly path: readonly string[];
   readonly name: string;
 }
-
-const PYTHON = new Set<LogParserName>([
-  'pytest',
-  'pytest-options',
-  'pytest-v2',
-  'django',
-  'sympy',
-  'seaborn',
-  'matplotlib',
-]);
 
 /** Separators a parser joins its suites with, where the id alone would be ambiguous. */
 const SEPARATOR_BY_PARSER: Partial<Record<LogParserName, string>> = {
@@ -66,7 +57,7 @@ export function testIdPath(id: string, parser?: LogParserName): TestIdPath {
  */
 export function testItemLabel(id: string, parser?: LogParserName): string {
   const { path, name } = testIdPath(id, parser);
-  if (path.length === 0 || (parser !== undefined && PYTHON.has(parser)) || (parser === undefined && isPytestId(id)))
+  if (path.length === 0 || (parser !== undefined && PYTHON_LOG_PARSERS.has(parser)) || (parser === undefined && isPytestId(id)))
     return name;
   return [...path, name].join(' › ');
 }

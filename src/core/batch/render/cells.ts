@@ -11,19 +11,6 @@ export function pct(x: number, sign = true): string {
   return `${(x * 100).toFixed(1)}${sign ? '%' : ''}`;
 }
 
-/** Plain-text table: columns padded to their widest cell, two spaces apart. */
-export function textTable(rows: readonly (readonly string[])[]): string {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  return rows
-    .map((r) =>
-      r
-        .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c])))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
-
 /** RFC 4180 field: quoted when it holds a comma, quote or line break. */
 export function csvField(v: string | number | boolean | null | undefined): string {
   if (v === null || v === undefined) return '';

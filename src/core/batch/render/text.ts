@@ -1,5 +1,6 @@
 import type { BatchReport } from '../aggregate';
-import { pct, rateText, textTable } from './cells';
+import { textTable } from '../../util/textTable';
+import { pct, rateText } from './cells';
 
 /** `chainlens report` on a terminal: the figures, then the chain errors with their traces. */
 export function reportText(report: BatchReport): string {
