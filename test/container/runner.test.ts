@@ -238,7 +238,7 @@ test('a container started ahead is the one the evaluation of its image runs in, 
   assert.equal(r.exitCode, 0, r.log);
   assert.match(r.log, /^PASSED tests\/test_calc.py::test_add$/m);
   // Taken: no one else can have it, and the evaluation removed it as its own.
-  assert.equal(await warm.take(BASE_IMAGE, undefined), undefined);
+  assert.equal(await warm.take(BASE_IMAGE, undefined, null), undefined);
   assert.equal(await containersOf(runId), 0);
 });
 
