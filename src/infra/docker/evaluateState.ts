@@ -20,7 +20,7 @@ import { ensureImage, type PullProgress } from './images';
 import { LogSink } from './logSink';
 import { createManagedContainer, removeManagedContainer } from './managed';
 import { sweepOrphansInBackground } from './orphans';
-import { openRepoArchive, type RepoArchive } from './repoArchive';
+import { openRepositoryCopy, type RepoArchive } from './repoArchive';
 import { locateRepoInImage } from './repoPath';
 import { Cancelled, dockerMessage, type ContainerRun, type RunControl } from './stepRun';
 import { swarmExecutor } from './swarm/executor';
@@ -278,7 +278,7 @@ async function runContainer(
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   let repoArchive: RepoArchive | undefined;
-  const openCopy = () => openRepoArchive(o.localRepo, o.baseCommit, `${COPY_IN_REPO_DIR.slice(1)}/`);
+  const openCopy = () => openRepositoryCopy(o.localRepo, o.baseCommit);
   try {
     let stream: Duplex;
     let streamDone: Promise<void>;

@@ -6,6 +6,7 @@ import { createReadStream, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
+import { COPY_IN_REPO_DIR } from '../../core/evaluation/script/bundle';
 import { UserError } from '../../core/util/errors';
 import { runGit, spawnGit } from '../git/exec';
 import { tarArchive, tarEntriesOnly, tarHeader, tarPadding, type TarEntry } from './tar';
@@ -154,4 +155,9 @@ function drained(stream: PassThrough): Promise<void> {
     stream.on('drain', go);
     stream.on('close', go);
   });
+}
+
+/** The copy of `commit` for an evaluation container, where the bundle expects it (COPY_IN_REPO_DIR). */
+export function openRepositoryCopy(localRepo: string, commit: string): Promise<RepoArchive> {
+  return openRepoArchive(localRepo, commit, `${COPY_IN_REPO_DIR.slice(1)}/`);
 }

@@ -6,9 +6,10 @@
 // the container's stdin as soon as it runs, and unpacked there while the chain is still replayed.
 import type Docker from 'dockerode';
 import type { Duplex } from 'node:stream';
-import { STDIN_BUNDLE_COMMAND } from '../../core/evaluation/script';
+// The bundle module alone: the eval command starts a container before the rest of it has loaded.
+import { STDIN_BUNDLE_COMMAND } from '../../core/evaluation/script/bundle';
 import { createManagedContainer, removeManagedContainer } from './managed';
-import type { RepoArchive } from './repoArchive';
+import { openRepositoryCopy } from './repoArchive';
 import { writeAll } from './stdinFeed';
 
 /** A created, attached and started container, its shell waiting for a bundle on stdin. */
@@ -106,17 +107,17 @@ export class WarmContainer {
   }
 
   /**
-   * Writes the copy of the repository at `baseCommit` (repoArchive.ts) to the container's stdin
-   * once it runs: an evaluation that copies the repository in then sends only its own files. At
-   * most once; `open` is called when the container has started.
+   * Writes the copy of `baseCommit` from the host repository `localRepo` (repoArchive.ts) to the
+   * container's stdin once it runs: an evaluation that copies the repository in then sends only
+   * its own files. At most once.
    */
-  stageRepository(baseCommit: string, open: () => Promise<RepoArchive>): void {
+  stageRepository(localRepo: string, baseCommit: string): void {
     if (this.staging || this.taken) return;
-    const holder: { copy?: RepoArchive } = {};
+    const holder: { copy?: Awaited<ReturnType<typeof openRepositoryCopy>> } = {};
     const written = (async () => {
       const started = await this.starting;
       if (this.discarded) return;
-      const copy = await open();
+      const copy = await openRepositoryCopy(localRepo, baseCommit);
       holder.copy = copy;
       if (this.discarded) return copy.abort();
       // A container that stopped reading (an image without tar) ends with its own exit code.

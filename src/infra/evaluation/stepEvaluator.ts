@@ -41,6 +41,11 @@ export interface StepEvaluationRequest {
   engine?: EvaluationEngine;
   /** A container started ahead for this step (infra/docker/warmContainer.ts); the caller discards it after. */
   warm?: WarmContainer;
+  /**
+   * Given: the step is graded and recorded while its container is still being removed, and this
+   * receives that removal, for the caller to await before its last output (evaluateState.ts).
+   */
+  onContainerRemoval?: (removed: Promise<void>) => void;
 }
 
 /**
@@ -168,6 +173,7 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     buildCmd,
     engine: req.engine,
     warm: req.warm,
+    onContainerRemoval: req.onContainerRemoval,
     onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
   });
   const gradable = run.patchApplied && !run.environmentError && !run.cancelled && !run.timedOut;
