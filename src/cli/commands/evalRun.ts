@@ -177,6 +177,7 @@ async function planAndEvaluate(
       report,
       warm,
       startAhead: () => stage(startAhead(), started.workspace.dir),
+      knownImage: { name: image, id: imageId },
     });
   } finally {
     // Removed if no step took it (a failed checkout, a step that ran nothing).
@@ -247,6 +248,7 @@ async function evaluateRun(
     report?: string;
     warm?: WarmContainer;
     startAhead?: () => WarmContainer;
+    knownImage?: { name: string; id: string };
   },
 ): Promise<number> {
   // The workspace the replay made (no second look for the repository).
@@ -277,6 +279,7 @@ async function evaluateRun(
         signal: abort.signal,
         warm: o.warm,
         startAhead: o.startAhead,
+        knownImage: o.knownImage,
       },
       (phase, order, result) => {
         if (phase === 'start') io.err(`step ${order}: evaluating…`);

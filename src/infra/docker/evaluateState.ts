@@ -72,6 +72,8 @@ export interface EvaluateStateOptions {
    * (the result is graded and recorded meanwhile). Omitted: it returns once the container is gone.
    */
   readonly onContainerRemoval?: (removed: Promise<void>) => void;
+  /** The image's id when the caller looked it up already (used only if it names the same image). */
+  readonly knownImage?: { readonly name: string; readonly id: string };
 }
 
 export interface EvaluationResult {
@@ -132,7 +134,8 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
     checkCancel();
     const docker = o.docker ?? (await connectDocker());
     sweepOrphansInBackground(docker);
-    const imageId = await ensureImage(o.image, o.onPullProgress, docker);
+    const imageId =
+      o.knownImage?.name === o.image ? o.knownImage.id : await ensureImage(o.image, o.onPullProgress, docker);
     checkCancel();
     // The one place the engine is chosen (executor.ts).
     const executor =

@@ -46,6 +46,8 @@ export interface StepEvaluationRequest {
    * receives that removal, for the caller to await before its last output (evaluateState.ts).
    */
   onContainerRemoval?: (removed: Promise<void>) => void;
+  /** The image's id when the caller looked it up already (infra/docker/evaluateState.ts). */
+  knownImage?: { readonly name: string; readonly id: string };
 }
 
 /**
@@ -174,6 +176,7 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     engine: req.engine,
     warm: req.warm,
     onContainerRemoval: req.onContainerRemoval,
+    knownImage: req.knownImage,
     onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
   });
   const gradable = run.patchApplied && !run.environmentError && !run.cancelled && !run.timedOut;
