@@ -238,7 +238,7 @@ test('a container started ahead is the one the evaluation of its image runs in, 
   assert.equal(r.exitCode, 0, r.log);
   assert.match(r.log, /^PASSED tests\/test_calc.py::test_add$/m);
   // Taken: no one else can have it, and the evaluation removed it as its own.
-  assert.equal(await warm.take(BASE_IMAGE, undefined), undefined);
+  assert.equal(await warm.take(BASE_IMAGE, undefined, null), undefined);
   assert.equal(await containersOf(runId), 0);
 });
 
@@ -247,6 +247,42 @@ test('a container started ahead for another image is removed, and the evaluation
   const r = await evaluate({ warm });
   assert.equal(r.exitCode, 0, r.log);
   assert.match(r.log, /repository copied in at \/chainlens\/repo/);
+  assert.equal(await containersOf(runId), 0);
+});
+
+test('a container started ahead with the repository copy already on its stdin grades as one copied at evaluation', async () => {
+  const plain = await evaluate({ repoPathInImage: null });
+  const { warm, runId } = startAhead(BASE_IMAGE);
+  warm.stageRepository(repo.dir, repo.baseCommit);
+  const staged = await evaluate({ warm, repoPathInImage: null });
+  assert.equal(staged.environmentError, null, staged.log);
+  assert.equal(staged.exitCode, 0, staged.log);
+  // The same log, but for pytest's timings.
+  const body = (log: string) => log.replace(/ in \d+\.\d+s /g, ' in Ns ');
+  assert.equal(body(staged.log), body(plain.log));
+  assert.match(staged.log, new RegExp(`git -c core.fileMode=false diff ${repo.baseCommit}`));
+  assert.equal(await containersOf(runId), 0);
+});
+
+test('a container holding the copy of another base commit is removed, and the evaluation starts its own', async () => {
+  const { warm, runId } = startAhead(BASE_IMAGE);
+  warm.stageRepository(repo.dir, repo.baseCommit);
+  assert.equal(await warm.take(BASE_IMAGE, undefined, 'f'.repeat(40)), undefined);
+  assert.equal(await containersOf(runId), 0);
+  // Nor is it taken for an image that holds the repository (no copy wanted).
+  const other = startAhead(BASE_IMAGE);
+  other.warm.stageRepository(repo.dir, repo.baseCommit);
+  assert.equal(await other.warm.take(BASE_IMAGE, undefined, null), undefined);
+  assert.equal(await containersOf(other.runId), 0);
+});
+
+test('with onContainerRemoval the result comes while the container is still being removed; awaiting it leaves none', async () => {
+  const runId = nextRunId();
+  let removal: Promise<void> | undefined;
+  const r = await evaluate({ runId, onContainerRemoval: (removed) => (removal = removed) });
+  assert.equal(r.exitCode, 0, r.log);
+  assert.ok(removal, 'the removal was handed over');
+  await removal;
   assert.equal(await containersOf(runId), 0);
 });
 

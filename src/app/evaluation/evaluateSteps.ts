@@ -22,7 +22,11 @@ export interface StepsEvaluationRequest extends Omit<StepEvaluationRequest, 'ste
   startAhead?: () => WarmContainer;
 }
 
-/** Each step in `orders`, one container at a time, until done or `signal` aborts; then the chain report. */
+/**
+ * Each step in `orders`, one container at a time, until done or `signal` aborts; then the chain
+ * report. A step's result is announced (`onStep` 'done') once it is graded and recorded, while
+ * its container is still being removed; every removal is over when this returns.
+ */
 export async function evaluateSteps(
   ws: Workspace,
   state: RunState,
@@ -32,6 +36,7 @@ export async function evaluateSteps(
 ): Promise<{ results: StepEvaluation[]; report: ChainEvaluation }> {
   const { orders, startAhead, warm: first, ...each } = request;
   const results: StepEvaluation[] = [];
+  const removals: Promise<void>[] = [];
   let warm = first;
   try {
     for (const [i, order] of orders.entries()) {
@@ -40,7 +45,14 @@ export async function evaluateSteps(
       const mine = warm;
       warm = i + 1 < orders.length ? startAhead?.() : undefined;
       try {
-        const result = await evaluateStep({ ...each, dir: ws.dir, workspace: ws, step: order, warm: mine });
+        const result = await evaluateStep({
+          ...each,
+          dir: ws.dir,
+          workspace: ws,
+          step: order,
+          warm: mine,
+          onContainerRemoval: (removed) => removals.push(removed),
+        });
         onStep('done', order, result);
         results.push(result);
       } finally {
@@ -50,6 +62,7 @@ export async function evaluateSteps(
     }
   } finally {
     await warm?.discard();
+    await Promise.all(removals);
   }
   const report = chainReport({
     chainId,

@@ -8,7 +8,7 @@ import { defaultWorkers, runBatch } from '../../app/batch/runBatch';
 import { openOrCreateRunDir, planBatch } from '../../app/batch/planBatch';
 import { checkBatchEngine, parseEngine, type EvaluationEngine } from '../../app/batch/engine';
 import { parseMode } from './checkout';
-import { parseProfile } from './eval';
+import { parseProfile } from './evalRun';
 
 const usage = `usage: chainlens batch <dataset>... --run-dir <dir> --repo <path|url | owner/name=path|url>...
                        --predictions <file|folder|gold | name=file|folder>... [--mode oracle,seq]

@@ -1,20 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import type { CliCommand, CliIO } from '../command';
-import { imageReferenceProblem } from '../../core/formats/imageReference';
-import { writeFileAtomic } from '../../infra/files';
+// `chainlens eval`: what runs before the command's own modules load. They are most of the
+// CLI (the run engine, the grading parsers, Docker's client), so the engine is asked first
+// (engineAhead.ts: ping, image lookup, the first container when --image names one that is there),
+// and its answers arrive while the rest loads (evalRun.ts). See docs/reference/containers.md.
+import type { CliCommand } from '../command';
 import { CHAIN_RUN_OPTIONS, ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
-import { UserError } from '../../core/util/errors';
-import { isSubset } from '../../core/metrics/chainReport';
-import { GradingProfileSchema, type GradingProfile } from '../../protocol/grading';
-import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
-import { connectDocker, ensureImage, WarmContainer } from '../../infra/docker';
-import { evaluateSteps } from '../../app/evaluation';
-import { openWorkspace } from '../../infra/runs/workspace';
-import { parseMode, planRun, startRun, type RunPlan } from './checkout';
-import { table } from '../format';
-import { conditionAuthors, conditionOf, parseCondition } from '../../core/codethread/conditions';
-import { describeFilter } from '../../core/codethread/filter';
+import { imageReferenceProblem } from '../../core/formats/imageReference';
 
 const usage = `usage: chainlens eval <chain-file> --repo <path|url> --dir <workdir> --mode seq|oracle --predictions <file|gold>
                       [--steps 1-3] [--timeout <s>] [--profile swebench-v5|swebench-v4] [--report <out.json>]
@@ -31,263 +21,39 @@ Ctrl-C cancels and removes the container.
              predictions for both steps (step 1 as <instance>.implementation). Step 1 is graded by the
              PR1 filter and shown as "filter passed" or "filter failed".`;
 
-export function parseSteps(spec: string | undefined, orders: number[]): number[] {
-  if (spec === undefined) return orders;
-  const wanted = new Set<number>();
-  for (const part of spec.split(',')) {
-    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
-    if (!m) throw new UserError(`--steps '${spec}' is not a step list like 1-3 or 1,3`, 'usage');
-    const from = Number(m[1]);
-    const to = Number(m[2] ?? m[1]);
-    if (to < from) throw new UserError(`--steps '${part.trim()}' runs backwards; write ${to}-${from}`, 'usage');
-    for (let k = from; k <= to; k++) {
-      if (!orders.includes(k))
-        throw new UserError(`--steps names step ${k}, but the chain has steps ${orders.join(', ')}`, 'usage');
-      wanted.add(k);
-    }
-  }
-  return orders.filter((o) => wanted.has(o));
-}
-
-export function parseProfile(value: string | undefined): GradingProfile {
-  if (value === undefined) return 'swebench-v5';
-  const parsed = GradingProfileSchema.safeParse(value);
-  if (!parsed.success) throw new UserError(`--profile must be swebench-v5 or swebench-v4, not '${value}'`, 'usage');
-  return parsed.data;
-}
-
-function parseTimeout(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new UserError(`--timeout must be a positive number of seconds, not '${value}'`, 'usage');
-  return n;
-}
-
-const ratio = (b: { success: string[]; failure: string[] }) =>
-  `${b.success.length}/${b.success.length + b.failure.length}`;
-
-export function evaluationTable(steps: StepEvaluation[]): string {
-  const rows = [['step', 'instance', 'status', 'F2P', 'P2P', 'time']];
-  for (const s of steps)
-    rows.push([
-      String(s.order),
-      s.instance_id,
-      s.filter && s.status !== 'error' ? (s.filter.passed ? 'filter passed' : 'filter failed') : s.status,
-      ratio(s.tests_status.FAIL_TO_PASS),
-      ratio(s.tests_status.PASS_TO_PASS),
-      `${s.duration_s.toFixed(1)}s`,
-    ]);
-  const errors = steps.filter((s) => s.error).map((s) => `  step ${s.order}: ${s.error_kind ?? 'error'}: ${s.error}`);
-  const filters = steps
-    .filter((s) => s.filter && !s.filter.passed && s.status !== 'error')
-    .map((s) => `  step ${s.order}: ${describeFilter(s.filter!)}`);
-  return [table(rows), ...errors, ...filters].join('\n');
-}
+const EVAL_OPTIONS = {
+  ...CHAIN_RUN_OPTIONS,
+  steps: { type: 'string' },
+  timeout: { type: 'string' },
+  profile: { type: 'string' },
+  report: { type: 'string' },
+  image: { type: 'string' },
+  'repo-path-in-image': { type: 'string' },
+  condition: { type: 'string' },
+} as const;
 
 export const evalCommand: CliCommand = {
   name: 'eval',
   usage,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs(
-      argv,
-      {
-        ...CHAIN_RUN_OPTIONS,
-        steps: { type: 'string' },
-        timeout: { type: 'string' },
-        profile: { type: 'string' },
-        report: { type: 'string' },
-        image: { type: 'string' },
-        'repo-path-in-image': { type: 'string' },
-        condition: { type: 'string' },
-      },
-      usage,
-      ONE_CHAIN_FILE,
-    );
-    const predictions = requireOption(values.predictions, '--predictions', usage);
-    const condition = values.condition === undefined ? undefined : parseCondition(values.condition);
-    if (condition === 'AH')
-      throw new UserError('--condition AH has a person write step 2: use chainlens checkout --condition AH', 'usage');
-    if (condition && condition !== 'HH' && predictions === 'gold')
-      throw new UserError(`--condition ${condition} needs the agent's patches: give --predictions <file>`, 'usage');
-    const profile = parseProfile(values.profile);
-    const timeoutS = parseTimeout(values.timeout);
-    const mode = parseMode(requireOption(values.mode, '--mode', usage));
-    const dir = requireOption(values.dir, '--dir', usage);
-    // Every argument is checked before the chain is cloned or replayed (nothing is written on a mistake).
-    const plan = planRun(io, {
-      chainFile: positionals[0],
-      repo: requireOption(values.repo, '--repo', usage),
-      dir,
-      mode,
-      chainId: values['chain-id'],
-      instances: values.instances,
-      predictions: predictions === 'gold' ? undefined : predictions,
-      defaultAuthor: predictions === 'gold' ? 'gold' : 'recorded',
-      ...(condition ? { authors: conditionAuthors(condition), condition } : {}),
-      quietStatus: true,
-      operation: 'eval (replay)',
+    const { values, positionals } = parseCommandArgs(argv, EVAL_OPTIONS, usage, ONE_CHAIN_FILE);
+    for (const [value, flag] of [
+      [values.predictions, '--predictions'],
+      [values.mode, '--mode'],
+      [values.dir, '--dir'],
+      [values.repo, '--repo'],
+    ] as const)
+      requireOption(value, flag, usage);
+    // Read-only until the arguments are checked: a ping and a lookup (and, for an --image the
+    // engine has, a container that is removed if nothing takes it).
+    const image = values.image !== undefined && imageReferenceProblem(values.image) === null ? values.image : undefined;
+    // Loaded first and alone, so its requests are out while the rest loads.
+    const { askEngineAhead } = await import('../../infra/docker/engineAhead');
+    const engine = askEngineAhead(image, {
+      runId: 'eval',
+      name: `chainlens-eval-${Math.random().toString(36).slice(2, 8)}`,
     });
-    const orders = parseSteps(
-      values.steps,
-      plan.chain.steps.map((s) => s.order),
-    );
-    replayOnlyWhatIsEvaluated(plan, orders);
-    const image = chosenImage(values.image, plan.chain.dockerImage, plan.chain.id);
-    const repoPathInImage = parseRepoPathInImage(values['repo-path-in-image']);
-    const report = values.report === undefined ? undefined : checkReportPath(resolve(io.cwd, values.report));
-    // Fail before replaying anything when no engine answers or the image is not there to be had.
-    const docker = await connectDocker();
-    await ensureImage(image, undefined, docker);
-    // The first step's container starts while the chain is checked out and replayed.
-    const startAhead = () =>
-      WarmContainer.start(docker, { image, runId: 'eval', name: `chainlens-eval-${randomTag()}` });
-    const warm = startAhead();
-    try {
-      await startRun(io, plan);
-      return await evaluateRun(io, {
-        dir: plan.dir,
-        orders,
-        profile,
-        timeoutS,
-        image: values.image,
-        repoPathInImage,
-        report,
-        warm,
-        startAhead,
-      });
-    } finally {
-      // Removed if no step took it (a failed checkout, a step that ran nothing).
-      await warm.discard();
-    }
+    const { runEval } = await import('./evalRun');
+    return runEval(io, { values, positionals, usage }, engine);
   },
 };
-
-/**
- * `--steps` evaluates some steps: replaying the others would be wasted work. Steps after the last
- * one evaluated are left unsolved (authored by a person, so the replay stops before them), and an
- * Oracle run starts at the first one evaluated (its start is base + gold of the steps before,
- * whatever happened to them). A Seq step depends on every step before it: those are replayed.
- */
-function replayOnlyWhatIsEvaluated(plan: RunPlan, orders: number[]): void {
-  const last = Math.max(...orders);
-  plan.authors = plan.authors.map((a, i) => (plan.chain.steps[i].order > last ? { kind: 'human' } : a));
-  if (plan.mode === 'oracle' && orders[0] !== plan.chain.steps[0].order) plan.startStep = orders[0];
-}
-
-const randomTag = () => Math.random().toString(36).slice(2, 8);
-
-/** The image to evaluate in: --image, else the chain's; either must be a valid image name. */
-function chosenImage(flag: string | undefined, chainImage: string | null, chainId: string): string {
-  if (flag !== undefined) {
-    const problem = imageReferenceProblem(flag);
-    if (problem) throw new UserError(`--image: ${problem}`, 'usage');
-    return flag;
-  }
-  if (!chainImage) throw new UserError(`chain '${chainId}' names no docker_image; give one with --image`, 'usage');
-  return chainImage;
-}
-
-/** --repo-path-in-image: an absolute path, or `none` (the image lacks the repository: copy it in, null). */
-export function parseRepoPathInImage(value: string | undefined): string | null | undefined {
-  if (value === undefined) return undefined;
-  if (value.toLowerCase() === 'none') return null;
-  if (!value.startsWith('/'))
-    throw new UserError(`--repo-path-in-image must be an absolute path in the image or none, not '${value}'`, 'usage');
-  return value;
-}
-
-/** --report is written at the end of a long evaluation: find out now that it cannot be. */
-function checkReportPath(path: string): string {
-  const parent = dirname(path);
-  if (!existsSync(parent) || !statSync(parent).isDirectory())
-    throw new UserError(`--report ${path}: the directory ${parent} does not exist`, 'usage');
-  if (existsSync(path) && statSync(path).isDirectory())
-    throw new UserError(`--report ${path} is a directory; name a file`, 'usage');
-  return path;
-}
-
-/** A subset of the steps says so: only the whole chain can be (or not be) resolved as a chain. */
-export function fullChainVerdict(report: ChainEvaluation): string {
-  if (isSubset(report))
-    return `steps ${report.steps.map((s) => s.order).join(', ')} of ${report.chain_orders!.length} evaluated (a subset): no full-chain verdict`;
-  return `full chain ${report.full_chain_resolved ? 'resolved' : 'not resolved'}`;
-}
-
-async function evaluateRun(
-  io: CliIO,
-  o: {
-    dir: string;
-    orders: number[];
-    profile: GradingProfile;
-    timeoutS?: number;
-    image?: string;
-    repoPathInImage?: string | null;
-    report?: string;
-    warm?: WarmContainer;
-    startAhead?: () => WarmContainer;
-  },
-): Promise<number> {
-  const ws = await openWorkspace(o.dir, (l) => io.err(l));
-  const { state, chain, notes } = await ws.engine.open();
-  for (const note of notes) io.err(note);
-  const orders = o.orders;
-  const abort = new AbortController();
-  const onSigint = () => {
-    io.err('cancelling: removing the container…');
-    abort.abort();
-  };
-  process.once('SIGINT', onSigint);
-  let results: StepEvaluation[] = [];
-  let report: ChainEvaluation;
-  try {
-    ({ results, report } = await evaluateSteps(
-      ws,
-      state,
-      chain.id,
-      {
-        orders,
-        source: 'submitted',
-        image: o.image,
-        repoPathInImage: o.repoPathInImage,
-        timeoutS: o.timeoutS,
-        profile: o.profile,
-        signal: abort.signal,
-        warm: o.warm,
-        startAhead: o.startAhead,
-      },
-      (phase, order, result) => {
-        if (phase === 'start') io.err(`step ${order}: evaluating…`);
-        else if (result)
-          io.err(
-            `step ${order}: ${result.filter && result.status !== 'error' ? describeFilter(result.filter) : result.status} (F2P ${ratio(result.tests_status.FAIL_TO_PASS)}, P2P ${ratio(result.tests_status.PASS_TO_PASS)}) log: ${result.log_path}`,
-          );
-      },
-    ));
-  } finally {
-    process.removeListener('SIGINT', onSigint);
-  }
-  // A CodeThread task's condition, from the run's authors (docs/reference/codethread.md).
-  const condition = chain.codethread ? conditionOf(state.steps.map((s) => s.author)) : null;
-  if (condition) report = { ...report, condition };
-  io.out(
-    `chain ${chain.id}  run ${state.runId}  mode ${state.mode}  profile ${o.profile}${condition ? `  condition ${condition}` : ''}\n`,
-  );
-  io.out(evaluationTable(results));
-  io.out(`\nresolved ${report.resolved_steps}/${results.length} step(s); ${fullChainVerdict(report)}`);
-  if (o.report) {
-    writeFileAtomic(o.report, JSON.stringify(report, null, 2) + '\n');
-    io.err(`report written to ${o.report}`);
-  }
-  if (abort.signal.aborted) return 130;
-  // A step the environment kept from being evaluated (engine gone, image broken, out of memory) is
-  // no result: the run's exit code says so, as the README's "bad state" (1).
-  const unevaluated = results.filter((r) => r.error_kind === 'environment');
-  if (unevaluated.length) {
-    io.err(
-      `${unevaluated.length} step(s) could not be evaluated: ${unevaluated.map((r) => `step ${r.order}: ${r.error}`).join('; ')}`,
-    );
-    return 1;
-  }
-  return 0;
-}

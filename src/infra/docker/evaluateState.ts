@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
 import { performance } from 'node:perf_hooks';
-import type { Duplex } from 'node:stream';
+import { Readable, type Duplex } from 'node:stream';
 import {
   APPLY_PATCH_PASS,
   buildEvalBundle,
@@ -20,11 +20,12 @@ import { ensureImage, type PullProgress } from './images';
 import { LogSink } from './logSink';
 import { createManagedContainer, removeManagedContainer } from './managed';
 import { sweepOrphansInBackground } from './orphans';
-import { openRepoArchive, type RepoArchive } from './repoArchive';
+import { openRepositoryCopy, type RepoArchive } from './repoArchive';
 import { locateRepoInImage } from './repoPath';
 import { Cancelled, dockerMessage, type ContainerRun, type RunControl } from './stepRun';
 import { swarmExecutor } from './swarm/executor';
-import { tarArchive } from './tar';
+import { writeAll, writeChunk } from './stdinFeed';
+import { TAR_TRAILER, tarArchive } from './tar';
 import { startBundleContainer, type WarmContainer } from './warmContainer';
 
 export const DEFAULT_TIMEOUT_S = 1800;
@@ -65,6 +66,14 @@ export interface EvaluateStateOptions {
    * when it is for the same image. Whoever passes it discards it afterwards (a no-op once taken).
    */
   readonly warm?: WarmContainer;
+  /**
+   * Given: the evaluation returns once its container has ended, and hands over the container's
+   * removal still under way, for the caller to await before it reports the last result or exits
+   * (the result is graded and recorded meanwhile). Omitted: it returns once the container is gone.
+   */
+  readonly onContainerRemoval?: (removed: Promise<void>) => void;
+  /** The image's id when the caller looked it up already (used only if it names the same image). */
+  readonly knownImage?: { readonly name: string; readonly id: string };
 }
 
 export interface EvaluationResult {
@@ -125,7 +134,8 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
     checkCancel();
     const docker = o.docker ?? (await connectDocker());
     sweepOrphansInBackground(docker);
-    const imageId = await ensureImage(o.image, o.onPullProgress, docker);
+    const imageId =
+      o.knownImage?.name === o.image ? o.knownImage.id : await ensureImage(o.image, o.onPullProgress, docker);
     checkCancel();
     // The one place the engine is chosen (executor.ts).
     const executor =
@@ -271,13 +281,15 @@ async function runContainer(
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   let repoArchive: RepoArchive | undefined;
+  const openCopy = () => openRepositoryCopy(o.localRepo, o.baseCommit);
   try {
     let stream: Duplex;
     let streamDone: Promise<void>;
     if (stdin) {
-      // A container started ahead for this image (warmContainer.ts), else one started now.
+      // A container started ahead for this image (warmContainer.ts), maybe holding the repository
+      // copy already, else one started now.
       const started =
-        (await o.warm?.take(o.image, o.memoryLimitBytes)) ??
+        (await o.warm?.take(o.image, o.memoryLimitBytes, copyIn ? o.baseCommit : null)) ??
         (await startBundleContainer(docker, {
           image: o.image,
           runId: o.runId,
@@ -285,9 +297,7 @@ async function runContainer(
           memoryLimitBytes: o.memoryLimitBytes,
         }));
       ({ container, stream, streamDone } = started);
-      repoArchive = copyIn
-        ? await openRepoArchive(o.localRepo, o.baseCommit, `${COPY_IN_REPO_DIR.slice(1)}/`)
-        : undefined;
+      repoArchive = copyIn && !('repoStaged' in started && started.repoStaged) ? await openCopy() : undefined;
     } else {
       container = await createManagedContainer(docker, o.runId, {
         name: containerName(o.runId),
@@ -302,11 +312,10 @@ async function runContainer(
         AttachStderr: true,
         HostConfig: o.memoryLimitBytes ? { Memory: o.memoryLimitBytes, MemorySwap: o.memoryLimitBytes } : {},
       });
-      repoArchive = copyIn
-        ? await openRepoArchive(o.localRepo, o.baseCommit, `${COPY_IN_REPO_DIR.slice(1)}/`)
-        : undefined;
+      repoArchive = copyIn ? await openCopy() : undefined;
       await container.putArchive(tarArchive(bundle.files), { path: '/' });
-      if (repoArchive) await Promise.all([container.putArchive(repoArchive.stream, { path: '/' }), repoArchive.done]);
+      if (repoArchive)
+        await Promise.all([container.putArchive(withTrailer(repoArchive.stream), { path: '/' }), repoArchive.done]);
       if (o.signal?.aborted) throw new Cancelled();
       stream = (await container.attach({ stream: true, stdout: true, stderr: true })) as Duplex;
       streamDone = new Promise<void>((resolve) => {
@@ -337,7 +346,7 @@ async function runContainer(
     // Caught at once (an unhandled rejection would end the process), rethrown after the wait.
     let feedError: unknown;
     const feeding = stdin
-      ? feed(stream, tarArchive(bundle.files, { trailer: !copyIn }), repoArchive).catch((e: unknown) => (feedError = e))
+      ? feed(stream, repoArchive, tarArchive(bundle.files)).catch((e: unknown) => (feedError = e))
       : Promise.resolve();
 
     const { StatusCode } = (await container.wait()) as { StatusCode: number };
@@ -357,43 +366,40 @@ async function runContainer(
     clearTimeout(timer);
     repoArchive?.abort();
     if (onAbort) o.signal?.removeEventListener('abort', onAbort);
-    if (container) await removeManagedContainer(container);
+    if (container) {
+      const removed = removeManagedContainer(container);
+      if (o.onContainerRemoval) o.onContainerRemoval(removed);
+      else await removed;
+    }
   }
 }
 
+/** A stream of tar entries made a whole archive, for the Docker API's copy. */
+function withTrailer(entries: Readable): Readable {
+  return Readable.from(
+    (async function* () {
+      for await (const chunk of entries) yield chunk as Buffer;
+      yield TAR_TRAILER;
+    })(),
+  );
+}
+
 /**
- * Writes the bundle (then the repository archive, when copying in) to the container's stdin and
- * closes it, so tar sees the end. A container that stopped reading has ended, and how it ended is
- * what counts: writing stops there, without an error. A container started ahead may have ended
- * before the first byte (an image without tar).
+ * Writes the repository copy (when it is not on stdin already) and then the bundle, which ends
+ * the archive, to the container's stdin and closes it, so tar sees the end. A container that
+ * stopped reading has ended, and how it ended is what counts: writing stops there, without an
+ * error. A container started ahead may have ended before the first byte (an image without tar).
  */
-async function feed(stream: Duplex, files: Buffer, repoArchive: RepoArchive | undefined): Promise<void> {
+async function feed(stream: Duplex, repoArchive: RepoArchive | undefined, files: Buffer): Promise<void> {
   try {
-    if (!(await write(stream, files))) return;
     if (repoArchive) {
-      for await (const chunk of repoArchive.stream) if (!(await write(stream, chunk as Buffer))) return;
+      if (!(await writeAll(stream, repoArchive.stream))) return;
       await repoArchive.done;
     }
+    await writeChunk(stream, files);
   } catch (e) {
     if (isUserError(e)) throw e;
   } finally {
     stream.end();
   }
-}
-
-/**
- * Writes one chunk and waits until the stream takes more; false once the stream has closed. A
- * closed stream never emits 'drain': waiting for that alone would wait for ever.
- */
-async function write(stream: Duplex, chunk: Buffer): Promise<boolean> {
-  if (stream.destroyed || stream.writableEnded) return false;
-  if (stream.write(chunk)) return true;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      for (const event of ['drain', 'close', 'error']) stream.off(event, done);
-      resolve();
-    };
-    for (const event of ['drain', 'close', 'error']) stream.on(event, done);
-  });
-  return !stream.destroyed;
 }

@@ -47,21 +47,33 @@ function pull(docker: Docker, image: string, onProgress?: (e: PullProgress) => v
 }
 
 /**
+ * The id of `image` when the engine has it, null when it does not (nothing is pulled): a lookup
+ * that can be made before a command has checked its arguments.
+ */
+export async function lookUpImage(image: string, docker?: Docker): Promise<string | null> {
+  const client = docker ?? (await connectDocker());
+  try {
+    return (await client.getImage(image).inspect()).Id;
+  } catch (e) {
+    if (statusCode(e) === 404) return null;
+    throw new UserError(`Docker could not look up image ${image}: ${errorText(e)}`, 'environment');
+  }
+}
+
+/**
  * Makes sure `image` is present: nothing to do when it is local, else a pull with progress events.
- * Returns the image's id (what the repository probe's cache is keyed by).
+ * Returns the image's id (what the repository probe's cache is keyed by). `knownId`: the answer of
+ * a lookUpImage made already (null: not local), which saves asking again.
  */
 export async function ensureImage(
   image: string,
   onProgress?: (e: PullProgress) => void,
   docker?: Docker,
+  knownId?: string | null,
 ): Promise<string> {
   const client = docker ?? (await connectDocker());
-  try {
-    return (await client.getImage(image).inspect()).Id;
-  } catch (e) {
-    if (statusCode(e) !== 404)
-      throw new UserError(`Docker could not look up image ${image}: ${errorText(e)}`, 'environment');
-  }
+  const id = knownId === undefined ? await lookUpImage(image, client) : knownId;
+  if (id !== null) return id;
   try {
     await pull(client, image, onProgress);
     return (await client.getImage(image).inspect()).Id;

@@ -1,3 +1,5 @@
+import { Transform } from 'node:stream';
+
 /** A file or directory for a tar archive; `path` is absolute inside the container. */
 export interface TarEntry {
   readonly path: string;
@@ -12,7 +14,8 @@ function octal(value: number, width: number): string {
   return value.toString(8).padStart(width - 1, '0') + '\0';
 }
 
-function header(name: string, size: number, mode: number, type: '0' | '5'): Buffer {
+/** A ustar header block for one entry; `name` is relative (no leading '/'). */
+export function tarHeader(name: string, size: number, mode: number, type: '0' | '5' = '0'): Buffer {
   const h = Buffer.alloc(BLOCK);
   let prefix = '';
   if (Buffer.byteLength(name) > 100) {
@@ -54,7 +57,7 @@ export function tarArchive(entries: readonly TarEntry[], { trailer = true } = {}
       const dir = segments.slice(0, i).join('/') + '/';
       if (!dirs.has(dir)) {
         dirs.add(dir);
-        parts.push(header(dir, 0, 0o755, '5'));
+        parts.push(tarHeader(dir, 0, 0o755, '5'));
       }
     }
   };
@@ -66,10 +69,78 @@ export function tarArchive(entries: readonly TarEntry[], { trailer = true } = {}
       continue;
     }
     const body = typeof e.content === 'string' ? Buffer.from(e.content) : (e.content ?? Buffer.alloc(0));
-    parts.push(header(name, body.length, e.mode, '0'), body);
+    parts.push(tarHeader(name, body.length, e.mode, '0'), body);
     const pad = (BLOCK - (body.length % BLOCK)) % BLOCK;
     if (pad) parts.push(Buffer.alloc(pad));
   }
   if (trailer) parts.push(Buffer.alloc(BLOCK * 2));
   return Buffer.concat(parts);
+}
+
+/** Zero bytes that pad an entry's data of `size` bytes to whole blocks. */
+export function tarPadding(size: number): Buffer {
+  return Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
+}
+
+/** The end-of-archive marker: two zero blocks. */
+export const TAR_TRAILER = Buffer.alloc(BLOCK * 2);
+
+/** An entry's data size from its header: octal digits, or base-256 when the first byte's high bit is set. */
+function entrySize(h: Buffer): number {
+  if (h[124] & 0x80) {
+    let n = h[124] & 0x7f;
+    for (let i = 125; i < 136; i++) n = n * 256 + h[i];
+    return n;
+  }
+  const text = h
+    .toString('latin1', 124, 136)
+    .replace(/[\0 ]+$/g, '')
+    .trim();
+  return text === '' ? 0 : parseInt(text, 8);
+}
+
+/**
+ * Passes a tar stream's entries through and drops its end (the zero blocks of the end-of-archive
+ * marker and the record padding after them), so more entries can follow in the same stream: a
+ * container's one `tar -x` then reads the repository copy and the evaluation's files as one
+ * archive. Entries are followed by their headers' sizes, so data that happens to hold zero blocks
+ * is never taken for the end.
+ */
+export function tarEntriesOnly(): Transform {
+  let pending: Buffer = Buffer.alloc(0);
+  /** Bytes of entry data (padding included) still to pass before the next header. */
+  let data = 0;
+  let ended = false;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (ended) return done();
+      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      const out: Buffer[] = [];
+      let at = 0;
+      while (at < pending.length) {
+        if (data > 0) {
+          const n = Math.min(data, pending.length - at);
+          out.push(pending.subarray(at, at + n));
+          at += n;
+          data -= n;
+          continue;
+        }
+        if (pending.length - at < BLOCK) break;
+        const h = pending.subarray(at, at + BLOCK);
+        if (h.every((b) => b === 0)) {
+          ended = true;
+          break;
+        }
+        const size = entrySize(h);
+        out.push(h);
+        at += BLOCK;
+        data = Math.ceil(size / BLOCK) * BLOCK;
+      }
+      pending = ended ? Buffer.alloc(0) : pending.subarray(at);
+      done(null, out.length ? Buffer.concat(out) : undefined);
+    },
+    flush(done) {
+      done(pending.length && !ended ? new Error('tar stream ended inside a header') : null);
+    },
+  });
 }

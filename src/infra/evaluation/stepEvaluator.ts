@@ -41,6 +41,13 @@ export interface StepEvaluationRequest {
   engine?: EvaluationEngine;
   /** A container started ahead for this step (infra/docker/warmContainer.ts); the caller discards it after. */
   warm?: WarmContainer;
+  /**
+   * Given: the step is graded and recorded while its container is still being removed, and this
+   * receives that removal, for the caller to await before its last output (evaluateState.ts).
+   */
+  onContainerRemoval?: (removed: Promise<void>) => void;
+  /** The image's id when the caller looked it up already (infra/docker/evaluateState.ts). */
+  knownImage?: { readonly name: string; readonly id: string };
 }
 
 /**
@@ -168,6 +175,8 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     buildCmd,
     engine: req.engine,
     warm: req.warm,
+    onContainerRemoval: req.onContainerRemoval,
+    knownImage: req.knownImage,
     onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
   });
   const gradable = run.patchApplied && !run.environmentError && !run.cancelled && !run.timedOut;

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareRuns } from '../../../src/core/metrics/compareRuns';
 import { chainReport, isSubset } from '../../../src/core/metrics/chainReport';
-import { fullChainVerdict } from '../../../src/cli/commands/eval';
+import { fullChainVerdict } from '../../../src/cli/commands/evalRun';
 import type { StepEvaluation } from '../../../src/protocol/evaluation';
 import type { RunMode } from '../../../src/protocol/run';
 

@@ -7,8 +7,6 @@ import { testFilesPlan } from './testFiles';
 export const BUNDLE_DIR = '/chainlens';
 /** Where the repository goes when the image does not hold it. */
 export const COPY_IN_REPO_DIR = '/chainlens/repo';
-/** The tag the copied-in repository's single commit gets; the eval script resets to it. */
-export const COPY_IN_BASE_REF = 'chainlens-base';
 /** Exit codes of run.sh (and of the stdin bootstrap) that are not the eval script's own. */
 export const RUN_EXIT = { setupFailed: 80, patchFailed: 81, noTar: 82, noRepoInImage: 83 } as const;
 
@@ -30,7 +28,10 @@ export type RepoPlacement =
    * a later commit whose history holds it: the work tree is put back at the base first.
    */
   | { readonly kind: 'in-image'; readonly path: string; readonly baseCommit: string; readonly resetToBase?: boolean }
-  /** The image lacks the repo: its files are copied to COPY_IN_REPO_DIR and committed there. */
+  /**
+   * The image lacks the repo: the base commit's files and a git directory holding that commit
+   * alone arrive at COPY_IN_REPO_DIR (src/infra/docker/repoArchive.ts); the index is rebuilt there.
+   */
   | { readonly kind: 'copy-in'; readonly baseCommit: string };
 
 export interface EvalBundleInput {
@@ -68,22 +69,16 @@ export interface EvalBundle {
 
 const withNewline = (s: string) => (s.endsWith('\n') ? s : s + '\n');
 
-function prepareScript(baseCommit: string): string {
+/**
+ * The copied-in repository arrives without an index: `git reset` builds it from the base commit
+ * and the files it finds (nothing is hashed into new objects), so `git status`, `git apply --3way`
+ * and the test-file reset see the tree as the base commit, like a repository an image holds.
+ */
+function copyInChecks(): string[] {
   const dir = shellQuote(COPY_IN_REPO_DIR);
-  // One commit of exactly the archived files, tagged, so `git checkout <base> -- files` and
-  // `git apply --3way` work as they do in an image that holds the real history.
-  return (
-    [
-      '#!/bin/bash',
-      'set -uxo pipefail',
-      `cd ${dir} || exit 1`,
-      `git config --global --add safe.directory ${dir}`,
-      'git -c init.defaultBranch=main init -q . || exit 1',
-      'git add -A -f . || exit 1',
-      `git -c user.name=ChainLens -c user.email=chainlens@localhost -c commit.gpgsign=false commit -q --no-verify --allow-empty -m ${shellQuote(`ChainLens copy of ${baseCommit}`)} || exit 1`,
-      `git tag ${COPY_IN_BASE_REF} || exit 1`,
-    ].join('\n') + '\n'
-  );
+  return [
+    `git -c safe.directory='*' -C ${dir} reset -q || { echo 'ChainLens: could not set up the repository copy in the container'; exit ${RUN_EXIT.setupFailed}; }`,
+  ];
 }
 
 /**
@@ -105,13 +100,14 @@ function inImageChecks(repoDir: string, baseCommit: string, resetToBase: boolean
 }
 
 /**
- * The files and command of one evaluation container: run.sh runs set-up (copy-in only), applies
+ * The files and command of one evaluation container: run.sh checks the repository (and indexes a
+ * copied-in one), applies
  * the state diff with the harness's fallback chain, then execs the harness-shaped eval script.
  */
 export function buildEvalBundle(input: EvalBundleInput): EvalBundle {
   const copyIn = input.repo.kind === 'copy-in';
   const repoDir = input.repo.kind === 'in-image' ? input.repo.path : COPY_IN_REPO_DIR;
-  const baseRef = copyIn ? COPY_IN_BASE_REF : input.repo.baseCommit;
+  const baseRef = input.repo.baseCommit;
   const plan = testFilesPlan(input.testPatches);
   const testPatchFiles = input.testPatches.map((_, i) => `${BUNDLE_DIR}/test_patch_${i + 1}.diff`);
   const files: BundleFile[] = input.testPatches.map((p, i) => ({
@@ -122,10 +118,7 @@ export function buildEvalBundle(input: EvalBundleInput): EvalBundle {
 
   const run = ['#!/bin/bash', '# ChainLens: one container = one evaluation (set-up, state under test, eval script).'];
   if (copyIn) {
-    files.push({ path: `${BUNDLE_DIR}/prepare.sh`, content: prepareScript(input.repo.baseCommit), mode: 0o755 });
-    run.push(
-      `bash ${BUNDLE_DIR}/prepare.sh || { echo 'ChainLens: could not set up the repository copy in the container'; exit ${RUN_EXIT.setupFailed}; }`,
-    );
+    run.push(...copyInChecks());
   } else {
     run.push(
       ...inImageChecks(repoDir, input.repo.baseCommit, input.repo.kind === 'in-image' && !!input.repo.resetToBase),

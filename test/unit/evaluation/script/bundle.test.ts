@@ -2,7 +2,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   buildEvalBundle,
-  COPY_IN_BASE_REF,
   COPY_IN_REPO_DIR,
   RUN_EXIT,
   testExitCodeFromLog,
@@ -43,7 +42,7 @@ test('an image that holds the repo: state diff applied in place, tests reset to 
   assert.ok(file(b, 'test_patch_1.diff')!.content.endsWith('+x = 1\n'));
 });
 
-test('an image without the repo: the copy is committed and tagged first, and the eval script resets to that tag', () => {
+test('an image without the repo: the copy is indexed first, and the eval script resets to the real base commit', () => {
   const b = buildEvalBundle({
     repo: { kind: 'copy-in', baseCommit: base },
     stateDiff,
@@ -51,13 +50,14 @@ test('an image without the repo: the copy is committed and tagged first, and the
     testCmd: 'pytest -rA',
   });
   assert.equal(b.repoDir, COPY_IN_REPO_DIR);
-  assert.equal(b.baseRef, COPY_IN_BASE_REF);
-  assert.match(file(b, 'prepare.sh')!.content, new RegExp(`git tag ${COPY_IN_BASE_REF}`));
+  // The copy's git directory holds the base commit itself (src/infra/docker/repoArchive.ts).
+  assert.equal(b.baseRef, base);
+  assert.equal(file(b, 'prepare.sh'), undefined);
   assert.match(
     file(b, 'run.sh')!.content,
-    new RegExp(`prepare.sh \\|\\| .*exit ${RUN_EXIT.setupFailed}; }\nbash /chainlens/apply_state.sh`),
+    new RegExp(`-C /chainlens/repo reset -q \\|\\| .*exit ${RUN_EXIT.setupFailed}; }\nbash /chainlens/apply_state.sh`),
   );
-  assert.match(file(b, 'eval.sh')!.content, /git -c core.fileMode=false diff chainlens-base/);
+  assert.match(file(b, 'eval.sh')!.content, new RegExp(`git -c core.fileMode=false diff ${base}`));
 });
 
 test('an empty state diff evaluates the base commit without a patch step', () => {
