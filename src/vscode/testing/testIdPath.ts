@@ -57,7 +57,11 @@ export function testIdPath(id: string, parser?: LogParserName): TestIdPath {
  */
 export function testItemLabel(id: string, parser?: LogParserName): string {
   const { path, name } = testIdPath(id, parser);
-  if (path.length === 0 || (parser !== undefined && PYTHON_LOG_PARSERS.has(parser)) || (parser === undefined && isPytestId(id)))
+  if (
+    path.length === 0 ||
+    (parser !== undefined && PYTHON_LOG_PARSERS.has(parser)) ||
+    (parser === undefined && isPytestId(id))
+  )
     return name;
   return [...path, name].join(' › ');
 }
