@@ -4,7 +4,6 @@
 // and the chain's gold patch. The editor passes what it knows (unsaved text, its symbol index).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { decorationsFor } from '../../core/analysis/decorations';
 import type { ChangedSymbol } from '../../core/analysis/changedSymbols';
 import type { LineSpan } from '../../core/analysis/rangeMapping';
@@ -16,6 +15,7 @@ import type { CancellationTokenLike } from '../../core/util/cancellation';
 import type { Decoration, StepAnalysis } from '../../protocol/analysis';
 import type { StepState } from '../../protocol/run';
 import { readBlobs } from '../../infra/git/blobReader';
+import { diffTexts } from '../../infra/git/textDiff';
 import type { ChainRunSnapshot } from '../run/snapshot';
 import { analyzeStepFiles, type StepFilesAnalyzer } from './analyzeStepFiles';
 
@@ -59,19 +59,13 @@ async function stepPatchOf(run: ChainRunSnapshot, step: StepState, dirty: Readon
   if (step.end || dirty.size === 0) return patch;
   const pre = await readBlobs(run.dir, start, [...dirty.keys()]);
   const files = new Map(patch.files.map((f) => [filePath(f), f] as const));
-  for (const [path, now] of dirty) {
-    const before = pre.get(path);
-    if (before === undefined) continue;
-    files.delete(path);
-    if (before === now) continue;
-    const one = parsePatch(
-      createTwoFilesPatch(`a/${path}`, `b/${path}`, before, now, undefined, undefined, {
-        headerOptions: FILE_HEADERS_ONLY,
-      }),
-      path,
-    );
-    for (const f of one.files) files.set(path, f);
-  }
+  const changed = [...dirty].filter(([path, now]) => pre.has(path) && pre.get(path) !== now);
+  const diffs = await Promise.all(changed.map(([path, now]) => diffTexts(pre.get(path)!, now)));
+  for (const path of dirty.keys()) if (pre.has(path)) files.delete(path);
+  changed.forEach(([path], i) => {
+    for (const f of parsePatch(diffs[i], `unsaved ${path}`).files)
+      files.set(path, { ...f, oldPath: path, newPath: path });
+  });
   return { files: [...files.values()] };
 }
 

@@ -88,6 +88,24 @@ describe('analysis source for the editor (demo chain step 1)', () => {
     assert.equal(await workTreeChanged(snapshot(s), s), true);
   });
 
+  it('gives unsaved editor text the marks the same text gets once saved (hunks as git diff makes them)', async () => {
+    const s = step(null);
+    git(dir, 'reset', '-q', '--hard', base);
+    const file = 'invoicekit/parse.py';
+    // Several edits far apart, one of them a line without a final newline at the end of the file.
+    const text = `# edited at the top\n${readFileSync(join(dir, file), 'utf8').replace(
+      '    cleaned = text.strip()\n    if _DECIMAL_RE',
+      '    cleaned = text.strip().lower()\n    if _DECIMAL_RE',
+    )}# no newline at the end`;
+    const unsaved = await annotateStep(snapshot(s), s, { dirty: new Map([[file, text]]), symbols });
+    writeFileSync(join(dir, file), text);
+    const saved = await annotateStep(snapshot(s), s, { dirty: new Map(), symbols });
+    assert.ok((unsaved.decorations.get(file) ?? []).length > 0);
+    assert.deepEqual(unsaved.decorations, saved.decorations);
+    assert.deepEqual(unsaved.analysis, saved.analysis);
+    git(dir, 'checkout', '-q', '--', '.');
+  });
+
   it("draws a submitted step's marks where its code is unchanged in the work tree since, and none where it changed", async () => {
     const s = step(end);
     git(dir, 'reset', '-q', '--hard', end);
