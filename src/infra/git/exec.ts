@@ -61,7 +61,13 @@ export function spawnGit(
 /** Runs one git command and returns its stdout as bytes (object contents, sizes in bytes). */
 export function runGitBytes(
   args: readonly string[],
-  options: { cwd: string; env?: Record<string, string>; input?: string | Buffer },
+  options: {
+    cwd: string;
+    env?: Record<string, string>;
+    input?: string | Buffer;
+    /** Exit codes besides 0 that are an answer, not a failure (`diff --no-index`: 1, the files differ). */
+    answers?: readonly number[];
+  },
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawnGit(args, { cwd: options.cwd, env: options.env, stdin: options.input !== undefined });
@@ -71,7 +77,7 @@ export function runGitBytes(
     child.stderr.on('data', (d: Buffer) => err.push(d));
     child.on('error', (e) => reject(new GitCommandError(args, null, `could not run git: ${e.message}`)));
     child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(out));
+      if (code === 0 || (code !== null && options.answers?.includes(code))) resolve(Buffer.concat(out));
       else reject(new GitCommandError(args, code, Buffer.concat(err).toString('utf8')));
     });
     if (options.input !== undefined && child.stdin) {
@@ -81,10 +87,7 @@ export function runGitBytes(
   });
 }
 
-export async function runGit(
-  args: readonly string[],
-  options: { cwd: string; env?: Record<string, string>; input?: string | Buffer },
-): Promise<string> {
+export async function runGit(args: readonly string[], options: Parameters<typeof runGitBytes>[1]): Promise<string> {
   return (await runGitBytes(args, options)).toString('utf8');
 }
 

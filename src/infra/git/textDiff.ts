@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GitCommandError, spawnGit } from './exec';
+import { runGit } from './exec';
 
 /**
  * The unified diff of two versions of one file's text (the editor's unsaved text against the
@@ -30,19 +30,8 @@ export async function diffTexts(before: string, after: string): Promise<string> 
       'a',
       'b',
     ];
-    return await new Promise<string>((resolve, reject) => {
-      const child = spawnGit(args, { cwd: dir });
-      const out: Buffer[] = [];
-      const err: Buffer[] = [];
-      child.stdout.on('data', (d: Buffer) => out.push(d));
-      child.stderr.on('data', (d: Buffer) => err.push(d));
-      child.on('error', (e) => reject(new GitCommandError(args, null, `could not run git: ${e.message}`)));
-      // --no-index exits 1 when the files differ, 0 when they do not.
-      child.on('close', (code) => {
-        if (code === 0 || code === 1) resolve(Buffer.concat(out).toString('utf8'));
-        else reject(new GitCommandError(args, code, Buffer.concat(err).toString('utf8')));
-      });
-    });
+    // --no-index exits 1 when the files differ, 0 when they do not.
+    return await runGit(args, { cwd: dir, answers: [1] });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
