@@ -11,6 +11,9 @@ import type { ChainLensApi } from '../src/extension';
 import { suite, test } from '../test/e2e/harness/exthost/suite';
 
 const ROUNDS = 15;
+/** Bursts of edits per side, and the pause after each (past the annotations' refresh: 600 ms, then its analysis). */
+const EDIT_ROUNDS = 6;
+const SETTLE_MS = 5_000;
 const FILE = 'pkg/big.py';
 
 function median(xs: number[]): number {
@@ -89,10 +92,11 @@ suite('decorations on a 10,000-line file', () => {
     }
 
     // Typing at the top shifts every mark below (the editor moves decorations and markers; ChainLens
-    // maps its own copy of the lines for hovers and labels). Raw: the same edit on an untitled copy
+    // maps its own copy of the lines for hovers and labels). Raw: the same edits on an untitled copy
     // of the file carrying the same decorations and diagnostics, which ChainLens leaves alone. Both
-    // editors are visible side by side and take their edits in turn (A B, then B A), so both pay
-    // the same rendering and the same machine load.
+    // editors are visible side by side. Each takes bursts of 10 edits in turn (A B, then B A): what
+    // an edit sets off in the background (lenses asked for again, ChainLens's refresh) lands in its
+    // own burst, and the pause after a burst lets it end before the other side types.
     const copy = await vscode.window.showTextDocument(
       await vscode.workspace.openTextDocument({ content: editor.document.getText(), language: 'python' }),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
@@ -100,20 +104,23 @@ suite('decorations on a 10,000-line file', () => {
     rawTypes.forEach((t, k) => copy.setDecorations(t, rawRanges[k]));
     rawDiagnostics.set(copy.document.uri, entries);
     const annotated = vscode.window.visibleTextEditors.find((e) => e.document === editor.document)!;
-    const editAtTop = async (target: vscode.TextEditor, i: number): Promise<number> => {
+    const burst = async (target: vscode.TextEditor, round: number): Promise<number> => {
       const t0 = performance.now();
-      await target.edit((e) => e.insert(new vscode.Position(0, 0), `# edit ${i}\n`));
-      return performance.now() - t0;
+      for (let i = 0; i < 10; i++)
+        await target.edit((e) => e.insert(new vscode.Position(0, 0), `# edit ${round}.${i}\n`));
+      const perEdit = (performance.now() - t0) / 10;
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      return perEdit;
     };
     const edits: number[] = [];
     const rawEdits: number[] = [];
-    for (let i = 0; i < 2 * ROUNDS; i++) {
-      if (i % 2 === 0) {
-        edits.push(await editAtTop(annotated, i));
-        rawEdits.push(await editAtTop(copy, i));
+    for (let round = 0; round < EDIT_ROUNDS; round++) {
+      if (round % 2 === 0) {
+        edits.push(await burst(annotated, round));
+        rawEdits.push(await burst(copy, round));
       } else {
-        rawEdits.push(await editAtTop(copy, i));
-        edits.push(await editAtTop(annotated, i));
+        rawEdits.push(await burst(copy, round));
+        edits.push(await burst(annotated, round));
       }
     }
     const editMs = median(edits);
@@ -137,6 +144,7 @@ suite('decorations on a 10,000-line file', () => {
       editMs,
       rawEditMs,
       rounds: ROUNDS,
+      editRounds: EDIT_ROUNDS,
     };
     writeFileSync(join(root.fsPath, '.git', 'chainlens-bench-decorations.json'), JSON.stringify(result, null, 2));
   }, 300_000);
