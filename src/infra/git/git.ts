@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { UserError } from '../../core/util/errors';
 import type { PatchStats } from '../../protocol/run';
 import { runGit } from './exec';
-import { refsAreFiles, writeRefFiles } from './refFiles';
 
 const SHA = /^[0-9a-f]{40}$/;
 /** Refs ChainLens writes; validated so a run id can never smuggle options or paths into git. */
@@ -38,24 +37,12 @@ export class Git {
   /** Revisions already resolved to commits: a commit id names the same commit for good, so asking git again is repeated work. */
   private readonly commits = new Map<string, string>();
 
-  /** Refs are written as files (refFiles.ts) rather than by `git update-ref`, until stopWritingRefFiles. */
-  private refFiles: boolean;
-
-  /**
-   * `known`: facts the caller already has (its git directory), so no git process is spent asking;
-   * `refFiles`: the caller made this repository with `git init` and nothing else writes to it now.
-   */
+  /** `known`: facts the caller already has (its git directory), so no git process is spent asking. */
   constructor(
     readonly dir: string,
-    known: { gitDir?: string; refFiles?: boolean } = {},
+    known: { gitDir?: string } = {},
   ) {
     this.gitDirCache = known.gitDir;
-    this.refFiles = known.refFiles === true && known.gitDir !== undefined && refsAreFiles(known.gitDir);
-  }
-
-  /** From now on refs move through git again (the repository is no longer only this process's). */
-  stopWritingRefFiles(): void {
-    this.refFiles = false;
   }
 
   /** Records that `rev` resolves to the commit `sha` here (the caller just fetched it). */
@@ -160,18 +147,12 @@ export class Git {
   }
 
   async updateRef(ref: string, sha: string): Promise<void> {
-    if (this.refFiles) return this.updateRefs([{ ref, sha }]);
     await this.raw(['update-ref', assertRef(ref), assertSha(sha)]);
   }
 
   /** Sets several refs in one git process and one transaction: all of them move, or none. */
   async updateRefs(updates: readonly { ref: string; sha: string }[]): Promise<void> {
     if (updates.length === 0) return;
-    if (this.refFiles) {
-      // Ids the caller just had from git (commit-tree, rev-parse), so no check that they exist.
-      const checked = updates.map((u) => ({ ref: assertRef(u.ref), sha: assertSha(u.sha) }));
-      return writeRefFiles(this.gitDirCache!, checked);
-    }
     if (updates.length === 1) return this.updateRef(updates[0].ref, updates[0].sha);
     const input = updates.map((u) => `update ${assertRef(u.ref)} ${assertSha(u.sha)}\n`).join('');
     await this.raw(['update-ref', '--stdin'], undefined, input);

@@ -6,7 +6,6 @@ import { UserError } from '../../core/util/errors';
 import { cleanGitError } from './git';
 import { runGit, runGitPipe } from './exec';
 import { removeAbandonedPartials } from '../abandonedPartials';
-import { refsAreFiles, writeRefFiles } from './refFiles';
 
 /** A repository source a person gave: a local path, or a URL git can clone. */
 export type RepoSource = { kind: 'path'; path: string } | { kind: 'url'; url: string };
@@ -179,7 +178,7 @@ function initRepository(workdir: string): Promise<string> {
  * Copies the commit `sha` of `localSource` and its history into the new repository at `workdir`
  * as BASE_REF: the objects reachable from `sha` and nothing else, packed by the source and
  * indexed by the work tree's repository, which is what a fetch of `sha` does, without the fetch's
- * shell, upload-pack, ref negotiation and connectivity walk (six git processes; these are two).
+ * shell, upload-pack, ref negotiation and connectivity walk (six git processes; these are three).
  * No FETCH_HEAD is written, so nothing names the source (e.g. the mirror, with every later commit).
  */
 async function fetchBase(localSource: string, workdir: string, sha: string): Promise<void> {
@@ -187,10 +186,7 @@ async function fetchBase(localSource: string, workdir: string, sha: string): Pro
     { args: ['pack-objects', '--revs', '--stdout', '--quiet'], cwd: localSource, input: `${sha}\n` },
     { args: ['index-pack', '--stdin'], cwd: workdir },
   );
-  // The repository was made by `git init` just now: the ref is a file git would write the same.
-  const gitDir = join(workdir, '.git');
-  if (refsAreFiles(gitDir)) writeRefFiles(gitDir, [{ ref: BASE_REF, sha }]);
-  else await runGit(['update-ref', BASE_REF, sha], { cwd: workdir });
+  await runGit(['update-ref', BASE_REF, sha], { cwd: workdir });
 }
 
 /** The one ref a fresh work tree has: its base commit (kept, so git never collects its history). */

@@ -116,8 +116,7 @@ export async function prepareWorkTree(
       rmSync(partial, { recursive: true, force: true });
     }
     // What the clone is made of is known: no git process needs to tell the engine again.
-    // Made by this process, under the checkout-target lock: its refs can be written as files.
-    const git = new Git(abs, { gitDir: join(abs, '.git'), refFiles: true });
+    const git = new Git(abs, { gitDir: join(abs, '.git') });
     git.rememberCommit(chain.baseCommit, local.commit);
     git.rememberCommit(local.commit, local.commit);
     return { ...(await workspaceAt(git, log)), freshClone: true, created, notes: [] };
@@ -197,9 +196,6 @@ export async function checkoutRun(
     } catch (e) {
       if (ws.created) removeCreated(ws.dir, ws.created, ws.store);
       throw e;
-    } finally {
-      // The caller (the editor) may keep the workspace; git writes its later refs.
-      ws.git.stopWritingRefFiles();
     }
   });
 }
