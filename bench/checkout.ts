@@ -1,7 +1,9 @@
 // `chainlens checkout --mode oracle --step 3` (a repository holding history up to base only, plus
 // the Oracle state of step 3: base + gold test patches and patches of steps 1-2) against the raw
 // git commands that produce the same repository and tree (init, fetch of the base commit,
-// checkout, apply, commit: ChainLens commits the step's start), measured interleaved in one run.
+// checkout, then apply and commit per gold step: ChainLens commits each step's Oracle state),
+// measured interleaved in one run, with `node -e 0` (what any Node.js program pays to start here)
+// and, when CHAINLENS_BENCH_BEFORE names another build's dist/cli.js, that build.
 // A third column is what a plain clone costs (it would also carry the source's later history):
 // the price of giving the solver no future commits. Three repositories: the demo as it is; the
 // demo with 4,000 extra files (about a Django checkout), since checkout dominates real
@@ -15,6 +17,8 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '..');
 const CLI = join(ROOT, 'dist/cli.js');
+/** Another build's dist/cli.js, measured in the same rounds (before and after a change). */
+const BEFORE = process.env.CHAINLENS_BENCH_BEFORE;
 const reps = Number(process.argv[2] ?? 7);
 const work = mkdtempSync(join(tmpdir(), 'chainlens-bench-checkout-'));
 const git = (cwd: string, ...args: string[]) =>
@@ -35,7 +39,8 @@ interface Fixture {
   repo: string;
   chainFile: string;
   base: string;
-  patches: string[];
+  /** Per gold step before step 3: its test_patch and patch files. */
+  steps: string[][];
 }
 
 /** `commits` commits, each rewriting one vendored file, written in one go by git fast-import. */
@@ -87,8 +92,9 @@ function fixture(name: string, extraFiles: number, history = 0): Fixture {
   git(repo, 'repack', '-a', '-d', '-q');
   const chainFile = join(work, `${name}-chain.json`);
   writeFileSync(chainFile, JSON.stringify(chain));
-  const patches: string[] = [];
+  const steps: string[][] = [];
   for (const fix of chain.bug_fixes.slice(0, 2)) {
+    const patches: string[] = [];
     for (const [kind, text] of [
       ['test', fix.test_patch],
       ['gold', fix.patch],
@@ -97,8 +103,9 @@ function fixture(name: string, extraFiles: number, history = 0): Fixture {
       writeFileSync(p, text);
       patches.push(p);
     }
+    steps.push(patches);
   }
-  return { name, repo, chainFile, base: chain.base_commit, patches };
+  return { name, repo, chainFile, base: chain.base_commit, steps };
 }
 
 function time(fn: () => void): number {
@@ -112,9 +119,9 @@ function run(cmd: string, args: string[], cwd = work): void {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`);
 }
 
-function chainlens(f: Fixture, dir: string): void {
+function chainlens(f: Fixture, dir: string, cli = CLI): void {
   run(process.execPath, [
-    CLI,
+    cli,
     'checkout',
     f.chainFile,
     '--repo',
@@ -128,24 +135,38 @@ function chainlens(f: Fixture, dir: string): void {
   ]);
 }
 
-/** The step's start is committed, as ChainLens commits it: the raw side pays for that too. */
-const COMMIT = ['-c', 'user.name=b', '-c', 'user.email=b@b', 'commit', '-q', '-m', 'oracle start of step 3'];
+/**
+ * Each gold step is committed, as ChainLens commits the Oracle state of every step before the
+ * start (refs/chainlens/<run>/oracle/step-2 and step-3): the raw side pays for those commits too.
+ */
+const commit = (step: number) => ['-c', 'user.name=b', '-c', 'user.email=b@b', 'commit', '-q', '-m', `gold ${step}`];
+
+/** The gold steps before step 3 applied and committed in turn: the Oracle start of step 3. */
+function applyGoldSteps(f: Fixture, dir: string): void {
+  f.steps.forEach((patches, i) => {
+    run('git', ['-C', dir, 'apply', '--index', ...patches]);
+    run('git', ['-C', dir, ...commit(i + 1)]);
+  });
+}
 
 /** The same repository and tree with raw git: history up to base only, then the Oracle state, committed. */
 function raw(f: Fixture, dir: string): void {
   run('git', ['init', '-q', dir]);
   run('git', ['-C', dir, 'fetch', '-q', '--no-tags', f.repo, `${f.base}:refs/base`]);
   run('git', ['-C', dir, 'checkout', '-q', '--detach', f.base]);
-  run('git', ['-C', dir, 'apply', '--index', ...f.patches]);
-  run('git', ['-C', dir, ...COMMIT]);
+  applyGoldSteps(f, dir);
 }
 
 /** What a plain clone costs for the same tree (it keeps the source's later history). */
 function clone(f: Fixture, dir: string): void {
   run('git', ['clone', '-q', '--no-checkout', f.repo, dir]);
   run('git', ['-C', dir, 'checkout', '-q', '--detach', f.base]);
-  run('git', ['-C', dir, 'apply', '--index', ...f.patches]);
-  run('git', ['-C', dir, ...COMMIT]);
+  applyGoldSteps(f, dir);
+}
+
+/** The floor any Node.js program pays on this machine (NODE_EXTRA_CA_CERTS, for one, loads a CA bundle at every start). */
+function nodeStart(): void {
+  run(process.execPath, ['-e', '0']);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -160,15 +181,20 @@ for (const f of fixtures.filter(([name]) => !only || only.includes(name)).map(([
   const ours: number[] = [];
   const theirs: number[] = [];
   const clones: number[] = [];
+  const nodes: number[] = [];
+  const befores: number[] = [];
   for (let i = 0; i < reps; i++) {
     const a = join(work, `${f.name}-cl-${i}`);
     const b = join(work, `${f.name}-raw-${i}`);
     const c = join(work, `${f.name}-clone-${i}`);
+    const e = join(work, `${f.name}-before-${i}`);
     // Rotate which goes first so caches favour none.
     const runs = [
       () => ours.push(time(() => chainlens(f, a))),
       () => theirs.push(time(() => raw(f, b))),
       () => clones.push(time(() => clone(f, c))),
+      () => nodes.push(time(nodeStart)),
+      ...(BEFORE ? [() => befores.push(time(() => chainlens(f, e, BEFORE)))] : []),
     ];
     for (let k = 0; k < runs.length; k++) runs[(i + k) % runs.length]();
     if (i === 0) {
@@ -179,14 +205,18 @@ for (const f of fixtures.filter(([name]) => !only || only.includes(name)).map(([
       if (later && spawnSync('git', ['-C', a, 'cat-file', '-e', later]).status === 0)
         throw new Error(`the chainlens work tree holds ${later}, a commit after base`);
     }
-    for (const d of [a, b, c]) rmSync(d, { recursive: true, force: true });
+    for (const d of [a, b, c, e]) rmSync(d, { recursive: true, force: true });
   }
   const files = git(f.repo, 'ls-files').split('\n').length;
   const commits = git(f.repo, 'rev-list', '--count', '--all');
   const ratio = median(ours) / median(theirs);
   const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)} ms`;
   console.log(
-    `${f.name} (${files} files, ${commits} commits): chainlens checkout --mode oracle --step 3 ${median(ours).toFixed(0)} ms, (spread ${spread(ours)}), raw git init+fetch base+checkout+apply+commit ${median(theirs).toFixed(0)} ms (spread ${spread(theirs)}), ratio ${ratio.toFixed(2)}; a plain clone+checkout+apply (keeps later history) ${median(clones).toFixed(0)} ms, history-up-to-base costs ${(median(theirs) / median(clones)).toFixed(2)}x a clone (median of ${reps}, same tree verified)`,
+    `${f.name} (${files} files, ${commits} commits): chainlens checkout --mode oracle --step 3 ${median(ours).toFixed(0)} ms, (spread ${spread(ours)}), raw git init+fetch base+checkout+(apply+commit per gold step) ${median(theirs).toFixed(0)} ms (spread ${spread(theirs)}), ratio ${ratio.toFixed(2)}; a plain clone+checkout+apply+commit (keeps later history) ${median(clones).toFixed(0)} ms, history-up-to-base costs ${(median(theirs) / median(clones)).toFixed(2)}x a clone; node -e 0 ${median(nodes).toFixed(0)} ms${process.env.NODE_EXTRA_CA_CERTS ? ' (NODE_EXTRA_CA_CERTS is set: Node loads that CA bundle at every start)' : ''} (median of ${reps}, same tree verified)`,
   );
+  if (BEFORE)
+    console.log(
+      `${f.name}: the build at CHAINLENS_BENCH_BEFORE ${median(befores).toFixed(0)} ms (spread ${spread(befores)}), ratio ${(median(befores) / median(theirs)).toFixed(2)} in the same rounds`,
+    );
 }
 rmSync(work, { recursive: true, force: true });

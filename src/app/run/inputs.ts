@@ -4,9 +4,8 @@
 import { resolve } from 'node:path';
 import type { Chain, Prediction } from '../../protocol/chain';
 import { loadChain } from '../../core/formats/loadChain';
-import { checkPredictionsMatchChain } from '../../core/formats/predictions';
-import { loadRecordedAuthors } from '../../core/formats/trajectoryPredictions';
 import { readUserFile } from '../../infra/files';
+import type { RecordedAuthors } from './recordedAuthors';
 
 export interface ChainSelection {
   chainId?: string;
@@ -28,24 +27,13 @@ export function readChainFile(
   return { chain: loadChain(path, text, { chainId: selection.chainId, instanceIds }), path };
 }
 
-export interface RecordedAuthors {
-  predictions: Map<string, Prediction>;
-  path: string;
-}
-
 /**
- * A predictions file checked against the chain. The file may be SWE-bench predictions or an agent
- * trajectory: its final submission is the step's patch.
+ * `--predictions <file>` -> predictions checked against the chain; `gold` -> null (gold authors).
+ * The reader (and the trajectory parsers it needs) loads only here, when a file is given.
  */
-export function readRecordedAuthors(path: string, chain: Chain): RecordedAuthors {
-  const predictions = loadRecordedAuthors(path, readUserFile(path, 'predictions file'));
-  checkPredictionsMatchChain(path, predictions, chain);
-  return { predictions, path };
-}
-
-/** `--predictions <file>` -> predictions checked against the chain; `gold` -> null (gold authors). */
-export function readPredictionsOption(cwd: string, value: string, chain: Chain): RecordedAuthors | null {
+export async function readPredictionsOption(cwd: string, value: string, chain: Chain): Promise<RecordedAuthors | null> {
   if (value === 'gold') return null;
+  const { readRecordedAuthors } = await import('./recordedAuthors');
   return readRecordedAuthors(resolve(cwd, value), chain);
 }
 

@@ -53,14 +53,14 @@ export interface RunPlan {
 }
 
 /** Reads and checks every input of a run, relative to `cwd`, and writes nothing. */
-export function planRun(cwd: string, o: StartRunOptions): RunPlan {
+export async function planRun(cwd: string, o: StartRunOptions): Promise<RunPlan> {
   const { chain, path: chainPath } = readChainFile(cwd, o.chainFile, { chainId: o.chainId, instances: o.instances });
   if (o.condition && !chain.codethread)
     throw new UserError(
       `--condition applies to CodeThread tasks (chainlens codethread build); chain '${chain.id}' is not one`,
       'usage',
     );
-  const preds = o.predictions ? readPredictionsOption(cwd, o.predictions, chain) : null;
+  const preds = o.predictions ? await readPredictionsOption(cwd, o.predictions, chain) : null;
   const kinds = o.authors
     ? parseAuthorsSpec(o.authors, chain.steps.length, o.defaultAuthor)
     : chain.steps.map(() => o.defaultAuthor);

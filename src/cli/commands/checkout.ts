@@ -48,7 +48,7 @@ export const checkoutCommand: CliCommand = {
     const startStep = values.step === undefined ? undefined : Number(values.step);
     if (startStep !== undefined && (!/^\s*\d+\s*$/.test(values.step!) || !Number.isInteger(startStep)))
       throw new UserError(`--step must be a step number, not '${values.step}'`, 'usage');
-    const plan = planRun(io, {
+    const plan = await planRun(io, {
       chainFile: positionals[0],
       repo: requireOption(values.repo, '--repo', usage),
       dir: requireOption(values.dir, '--dir', usage),
@@ -68,7 +68,7 @@ export const checkoutCommand: CliCommand = {
 export { parseMode, type RunPlan, type StartRunOptions };
 
 /** Shared by checkout, replay and eval: reads and checks every input, and writes nothing. */
-export function planRun(io: CliIO, o: StartRunOptions): RunPlan {
+export function planRun(io: CliIO, o: StartRunOptions): Promise<RunPlan> {
   return planRunIn(io.cwd, o);
 }
 

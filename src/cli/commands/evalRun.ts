@@ -117,7 +117,7 @@ async function planAndEvaluate(
   const mode = parseMode(requireOption(values.mode, '--mode', usage));
   const dir = requireOption(values.dir, '--dir', usage);
   // Every argument is checked before the chain is cloned or replayed (nothing is written on a mistake).
-  const plan = planRun(io, {
+  const plan = await planRun(io, {
     chainFile: positionals[0],
     repo: requireOption(values.repo, '--repo', usage),
     dir,

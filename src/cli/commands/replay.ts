@@ -22,7 +22,7 @@ export const replayCommand: CliCommand = {
       ONE_CHAIN_FILE,
     );
     const predictions = requireOption(values.predictions, '--predictions', usage);
-    const plan = planRun(io, {
+    const plan = await planRun(io, {
       chainFile: positionals[0],
       repo: requireOption(values.repo, '--repo', usage),
       dir: requireOption(values.dir, '--dir', usage),
