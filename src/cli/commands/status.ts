@@ -6,6 +6,7 @@ import { authorLabel } from '../../core/run/plan';
 import { RunInUseError } from '../../core/run/engine';
 import { STASH_PREFIX } from '../../core/run/refs';
 import { openWorkspace } from '../../infra/runs/workspace';
+import { certainlyNoStash } from '../../infra/git/repoFiles';
 import { formatDuration, table } from '../format';
 import { sweciSummary, sweciSummaryLine } from '../../app/sweci/summary';
 
@@ -43,7 +44,9 @@ export const statusCommand: CliCommand = {
     const { state, chain } = run;
     const dirty = await ws.git.isDirty();
     // A kill after the stash but before its note was printed would otherwise hide the person's work.
-    const stashes = (await ws.git.listStashes()).filter((s) => s.message.startsWith(STASH_PREFIX));
+    // Most work trees have no stash at all: that is read from .git without starting git.
+    const all = certainlyNoStash(ws.store.gitDir) ? [] : await ws.git.listStashes();
+    const stashes = all.filter((s) => s.message.startsWith(STASH_PREFIX));
     if (values.json) {
       io.out(
         JSON.stringify(
