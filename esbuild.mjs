@@ -52,8 +52,8 @@ const common = {
 };
 
 // The CLI starts on every call, so it loads only what its command uses: dist/cli.js (the bin) is a
-// small CommonJS stub that turns on Node's compile cache where the runtime has it and imports
-// dist/cli/main.mjs, an ES module build split per command (esbuild splitting needs ESM) and
+// small CommonJS stub that prints the help itself, loads dist/cli/status.cjs for `status`, and
+// otherwise turns on Node's compile cache where the runtime has it and imports dist/cli/main.mjs, an ES module build split per command (esbuild splitting needs ESM) and
 // minified. Code bundled from CommonJS packages, and code written for a CommonJS bundle in dist/,
 // expects require, __filename and __dirname: each chunk defines them, __dirname being dist/ like
 // the other bundles (dist/trajectory-worker.js is found beside it). See docs/reference/cli.md.
@@ -76,6 +76,9 @@ const entries = [
     chunkNames: 'chunk-[hash]',
     banner: { js: cliShims },
   },
+  // `chainlens status` in one CommonJS file: no ES module graph of chunks to resolve and link for
+  // the command people and scripts run most often (docs/reference/cli.md).
+  { entryPoints: ['src/cli/statusBin.ts'], outfile: 'dist/cli/status.cjs', minify: true },
   {
     entryPoints: ['src/cli/stub.ts'],
     outfile: 'dist/cli.js',
