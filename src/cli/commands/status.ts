@@ -7,6 +7,7 @@ import { RunInUseError } from '../../core/run/engine';
 import { STASH_PREFIX } from '../../core/run/refs';
 import { openWorkspace } from '../../infra/runs/workspace';
 import { certainlyNoStash } from '../../infra/git/repoFiles';
+import { certainlyClean } from '../../infra/git/cleanWorkTree';
 import { formatDuration, table } from '../format';
 import { sweciSummary, sweciSummaryLine } from '../../app/sweci/summary';
 
@@ -42,7 +43,8 @@ export const statusCommand: CliCommand = {
       run = ws.engine.read();
     }
     const { state, chain } = run;
-    const dirty = await ws.git.isDirty();
+    // A clean work tree is seen from .git's files; any doubt is git's to settle (cleanWorkTree.ts).
+    const dirty = certainlyClean(ws.dir, ws.store.gitDir) ? false : await ws.git.isDirty();
     // A kill after the stash but before its note was printed would otherwise hide the person's work.
     // Most work trees have no stash at all: that is read from .git without starting git.
     const all = certainlyNoStash(ws.store.gitDir) ? [] : await ws.git.listStashes();
