@@ -1,5 +1,6 @@
 // dist/cli/status.cjs: `chainlens status` as one file (the stub loads it for that command), the
 // same command run the same way as through main.ts, without loading any other command's code.
+import './zodJitless';
 import { neutralised, runCliProcess } from './cliProcess';
 import { statusCommand } from './commands/status';
 import { runCommand } from './runCommand';
