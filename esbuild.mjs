@@ -36,6 +36,29 @@ const lazyRequirePlugin = {
   },
 };
 
+// status.cjs loads node:crypto and node:child_process (with the stream, socket and cipher modules
+// they bring) only when one of their functions is first called: `status` on a clean work tree
+// needs neither (no git process, no lock taken, no state folder made), and loading them was a
+// fifth of its start (docs/reference/cli.md). Only functions are deferred; importing anything
+// else from them (a class, `constants`) in that bundle fails the build rather than the command.
+const deferredBuiltinsPlugin = {
+  name: 'deferred-builtins',
+  setup(build) {
+    build.onResolve({ filter: /^node:(crypto|child_process)$/ }, (args) =>
+      args.namespace === 'deferred-builtin'
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: 'deferred-builtin' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'deferred-builtin' }, async (args) => {
+      const real = await import(args.path);
+      const functions = Object.keys(real).filter((k) => /^[a-z]\w*$/.test(k) && typeof real[k] === 'function');
+      const lines = [`let loaded;`, `const load = () => (loaded ??= require(${JSON.stringify(args.path)}));`];
+      for (const f of functions) lines.push(`export function ${f}(...args) { return load().${f}(...args); }`);
+      return { contents: lines.join('\n'), loader: 'js' };
+    });
+  },
+};
+
 /** @type {esbuild.BuildOptions} */
 const common = {
   plugins: [lazyRequirePlugin],
@@ -78,7 +101,12 @@ const entries = [
   },
   // `chainlens status` in one CommonJS file: no ES module graph of chunks to resolve and link for
   // the command people and scripts run most often (docs/reference/cli.md).
-  { entryPoints: ['src/cli/statusBin.ts'], outfile: 'dist/cli/status.cjs', minify: true },
+  {
+    entryPoints: ['src/cli/statusBin.ts'],
+    outfile: 'dist/cli/status.cjs',
+    minify: true,
+    plugins: [lazyRequirePlugin, deferredBuiltinsPlugin],
+  },
   {
     entryPoints: ['src/cli/stub.ts'],
     outfile: 'dist/cli.js',

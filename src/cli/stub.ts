@@ -31,6 +31,6 @@ if (helpCode !== null) {
   if (argv[0] !== 'status') void import(commandLine);
   else if (compileCache) nodeModule.createRequire(__filename)(statusCommand);
   // Without Node's compile cache (Node 20), V8's code cache for that one file; loaded only here,
-  // so the help and the other commands do not pay for node:vm and node:crypto.
+  // so the help and the other commands do not pay for node:vm.
   else void import('../infra/codeCache').then((c) => c.requireWithCodeCache(join(__dirname, statusCommand)));
 }

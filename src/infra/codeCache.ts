@@ -3,15 +3,17 @@
 // and the functions a command calls is a tenth of `chainlens status` there; with the cache, V8
 // takes the compiled code from the file instead (docs/reference/cli.md, "Start-up").
 //
-// Sound because the cache file is named by a hash of the bundle's text, the Node version and the
-// architecture (V8 itself checks only the text's length), V8 rejects data made with other flags
-// (then the file is made again), and the folder is the user's own cache folder (the mirror
-// cache's, mirror.ts cacheRoot), not a shared temporary one: the cache is code that runs.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// Sound because the cache file is named by the Node version, the architecture and the bundle's
+// stat data (size, inode, modification and change times in ns: what git trusts to see that a file
+// changed; a build writes the file anew), since V8 itself checks only the text's length; V8
+// rejects data made with other flags (then the file is made again); and the folder is the user's
+// own cache folder (the mirror cache's, mirror.ts cacheRoot), not a shared temporary one: the
+// cache is code that runs. No hash of the text: status loads node:crypto only for racily clean
+// files, and loading it costs more than the compile the cache saves.
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, wrap } from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
 function cacheFolder(): string {
@@ -30,9 +32,10 @@ type CommonJsWrapper = (
 
 /** Runs the CommonJS file `file` as `require` would (once, nothing exported), compiled from the cache. */
 export function requireWithCodeCache(file: string): void {
+  const st = statSync(file, { bigint: true });
   const source = readFileSync(file, 'utf8');
-  const key = createHash('sha256').update(`${process.version} ${process.arch}\n`).update(source).digest('hex');
-  const cacheFile = join(cacheFolder(), `${key.slice(0, 32)}.bin`);
+  const key = [process.version, process.arch, st.size, st.ino, st.mtimeNs, st.ctimeNs].join('-');
+  const cacheFile = join(cacheFolder(), `${basename(file)}-${key}.bin`);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);

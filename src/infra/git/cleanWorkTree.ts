@@ -5,8 +5,8 @@
 // read here) returns false and the caller asks git, which then has the last word. Formats:
 // gitformat-index(5) (index v2/v3 and its TREE extension), gitformat-pack(5) (pack index v2),
 // gitrepository-layout(5).
-import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { constants, inflateSync } from 'node:zlib';
@@ -153,7 +153,8 @@ function statMatches(top: string, e: IndexEntry, indexMtimeNs: bigint): 'same' |
 
 /** What git hashes a file as is the file itself only without attributes and eol config to convert it. */
 const CONVERTING_CONFIG = /autocrlf|\beol\b|safecrlf|attributesfile|^[ \t]*\[[ \t]*(include|filter)/im;
-const RACY_BYTES = 8 << 20;
+/** Beyond this much racily clean content git, hashing in C, is left to compare it. */
+const RACY_BYTES = 1 << 20;
 
 /**
  * The racily clean files (regular files only) still hold the blob the index names, hashed as git
