@@ -36,6 +36,29 @@ const lazyRequirePlugin = {
   },
 };
 
+// status.cjs loads node:crypto and node:child_process (with the stream, socket and cipher modules
+// they bring) only when one of their functions is first called: `status` on a clean work tree
+// needs neither (no git process, no lock taken, no state folder made), and loading them was a
+// fifth of its start (docs/reference/cli.md). Only functions are deferred; importing anything
+// else from them (a class, `constants`) in that bundle fails the build rather than the command.
+const deferredBuiltinsPlugin = {
+  name: 'deferred-builtins',
+  setup(build) {
+    build.onResolve({ filter: /^node:(crypto|child_process)$/ }, (args) =>
+      args.namespace === 'deferred-builtin'
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: 'deferred-builtin' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'deferred-builtin' }, async (args) => {
+      const real = await import(args.path);
+      const functions = Object.keys(real).filter((k) => /^[a-z]\w*$/.test(k) && typeof real[k] === 'function');
+      const lines = [`let loaded;`, `const load = () => (loaded ??= require(${JSON.stringify(args.path)}));`];
+      for (const f of functions) lines.push(`export function ${f}(...args) { return load().${f}(...args); }`);
+      return { contents: lines.join('\n'), loader: 'js' };
+    });
+  },
+};
+
 /** @type {esbuild.BuildOptions} */
 const common = {
   plugins: [lazyRequirePlugin],
@@ -52,8 +75,8 @@ const common = {
 };
 
 // The CLI starts on every call, so it loads only what its command uses: dist/cli.js (the bin) is a
-// small CommonJS stub that turns on Node's compile cache where the runtime has it and imports
-// dist/cli/main.mjs, an ES module build split per command (esbuild splitting needs ESM) and
+// small CommonJS stub that prints the help itself, loads dist/cli/status.cjs for `status`, and
+// otherwise turns on Node's compile cache where the runtime has it and imports dist/cli/main.mjs, an ES module build split per command (esbuild splitting needs ESM) and
 // minified. Code bundled from CommonJS packages, and code written for a CommonJS bundle in dist/,
 // expects require, __filename and __dirname: each chunk defines them, __dirname being dist/ like
 // the other bundles (dist/trajectory-worker.js is found beside it). See docs/reference/cli.md.
@@ -75,6 +98,14 @@ const entries = [
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunk-[hash]',
     banner: { js: cliShims },
+  },
+  // `chainlens status` in one CommonJS file: no ES module graph of chunks to resolve and link for
+  // the command people and scripts run most often (docs/reference/cli.md).
+  {
+    entryPoints: ['src/cli/statusBin.ts'],
+    outfile: 'dist/cli/status.cjs',
+    minify: true,
+    plugins: [lazyRequirePlugin, deferredBuiltinsPlugin],
   },
   {
     entryPoints: ['src/cli/stub.ts'],

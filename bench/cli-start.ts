@@ -1,6 +1,8 @@
 // How long `chainlens` takes to start and answer, against `node -e 0` (the runtime's own start),
 // all three as processes, interleaved: `chainlens --help` (the command table only) and
 // `chainlens status` on a checked-out demo work tree (one command's code, the run state read).
+// CHAINLENS_BENCH_BEFORE=<another build's dist/cli.js> adds that build's two commands to the same
+// rounds (before and after in one run).
 //
 //   npm run build && node --import tsx bench/cli-start.ts [repetitions]
 import { execFileSync } from 'node:child_process';
@@ -12,6 +14,7 @@ import { interleave, report, timedProcess } from './lib/interleave';
 const ROOT = resolve(__dirname, '..');
 const CLI = join(ROOT, 'dist/cli.js');
 const reps = Number(process.argv[2] ?? 15);
+const BEFORE = process.env.CHAINLENS_BENCH_BEFORE;
 
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'chainlens-bench-start-'));
@@ -37,6 +40,12 @@ async function main(): Promise<void> {
         side('node -e 0', ['-e', '0'], /^$/),
         side('chainlens --help', [CLI, '--help'], /usage: chainlens/),
         side('chainlens status', [CLI, 'status', '--dir', dir], /step 1/),
+        ...(BEFORE
+          ? [
+              side('before: --help', [BEFORE, '--help'], /usage: chainlens/),
+              side('before: status', [BEFORE, 'status', '--dir', dir], /step 1/),
+            ]
+          : []),
       ],
       reps,
     );

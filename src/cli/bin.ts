@@ -1,3 +1,4 @@
-import { runCliProcess } from './main';
+import { runCliProcess } from './cliProcess';
+import { main } from './main';
 
-runCliProcess();
+runCliProcess(main);

@@ -1,14 +1,36 @@
 // dist/cli.js, the `chainlens` bin: as little as possible before the command's own code loads.
-// Node's on-disk compile cache (module.enableCompileCache, Node 22.1+) makes later starts skip
-// compiling; older runtimes have none and go on without it. See docs/reference/cli.md.
+// The help is printed from here (the command table only); `status`, which people and scripts run
+// often, is one CommonJS file (dist/cli/status.cjs); every other command goes through
+// dist/cli/main.mjs, split per command. Node's on-disk compile cache (module.enableCompileCache,
+// Node 22.1+) makes later starts skip compiling; older runtimes have none: there status.cjs is
+// compiled from V8's code cache instead (infra/codeCache.ts), the other commands as they are.
+// See docs/reference/cli.md.
 import * as nodeModule from 'node:module';
+import { join } from 'node:path';
+import { neutraliseControls } from '../core/util/terminalText';
+import { helpExitCode, helpText } from './help';
+import { processStdio } from './stdio';
 
-const withCache = nodeModule as { enableCompileCache?: () => unknown };
-try {
-  withCache.enableCompileCache?.();
-} catch {
-  // A cache that cannot be opened (read-only tmp) only costs the compile.
+const argv = process.argv.slice(2);
+const helpCode = helpExitCode(argv);
+if (helpCode !== null) {
+  processStdio().out(neutraliseControls(helpText()));
+  process.exitCode = helpCode;
+} else {
+  const withCache = nodeModule as { enableCompileCache?: () => unknown };
+  let compileCache = false;
+  try {
+    compileCache = withCache.enableCompileCache !== undefined;
+    withCache.enableCompileCache?.();
+  } catch {
+    // A cache that cannot be opened (read-only tmp) only costs the compile.
+  }
+  // Beside this file in dist/; variables, so the bundler leaves the loading to run time.
+  const statusCommand = './cli/status.cjs';
+  const commandLine = './cli/main.mjs';
+  if (argv[0] !== 'status') void import(commandLine);
+  else if (compileCache) nodeModule.createRequire(__filename)(statusCommand);
+  // Without Node's compile cache (Node 20), V8's code cache for that one file; loaded only here,
+  // so the help and the other commands do not pay for node:vm.
+  else void import('../infra/codeCache').then((c) => c.requireWithCodeCache(join(__dirname, statusCommand)));
 }
-// Beside this file in dist/; a variable, so the bundler leaves the import to run time.
-const commandLine = './cli/main.mjs';
-void import(commandLine);

@@ -6,6 +6,8 @@ import { authorLabel } from '../../core/run/plan';
 import { RunInUseError } from '../../core/run/engine';
 import { STASH_PREFIX } from '../../core/run/refs';
 import { openWorkspace } from '../../infra/runs/workspace';
+import { certainlyNoStash } from '../../infra/git/repoFiles';
+import { certainlyClean } from '../../infra/git/cleanWorkTree';
 import { formatDuration, table } from '../format';
 import { sweciSummary, sweciSummaryLine } from '../../app/sweci/summary';
 
@@ -41,9 +43,12 @@ export const statusCommand: CliCommand = {
       run = ws.engine.read();
     }
     const { state, chain } = run;
-    const dirty = await ws.git.isDirty();
+    // A clean work tree is seen from .git's files; any doubt is git's to settle (cleanWorkTree.ts).
+    const dirty = certainlyClean(ws.dir, ws.store.gitDir) ? false : await ws.git.isDirty();
     // A kill after the stash but before its note was printed would otherwise hide the person's work.
-    const stashes = (await ws.git.listStashes()).filter((s) => s.message.startsWith(STASH_PREFIX));
+    // Most work trees have no stash at all: that is read from .git without starting git.
+    const all = certainlyNoStash(ws.store.gitDir) ? [] : await ws.git.listStashes();
+    const stashes = all.filter((s) => s.message.startsWith(STASH_PREFIX));
     if (values.json) {
       io.out(
         JSON.stringify(

@@ -7,6 +7,7 @@ import type { EngineLog } from '../../core/run/ports';
 import { UserError } from '../../core/util/errors';
 import { Git } from '../git/git';
 import { createWorkTreeFrom, describeRepoSource, type RepoSource } from '../git/mirror';
+import { workTreeAtTop } from '../git/repoFiles';
 import { injectedFault } from './faults';
 import { FileLock } from './runLock';
 import { checkoutLockPath } from './stateDir';
@@ -41,6 +42,8 @@ const systemClock = { now: () => new Date() };
 export async function openWorkspace(dir: string, log?: EngineLog): Promise<Workspace> {
   const abs = resolve(dir);
   if (!existsSync(abs)) throw new UserError(`${abs} does not exist`, 'input');
+  const atTop = workTreeAtTop(abs);
+  if (atTop) return workspaceAt(new Git(atTop.top, { gitDir: atTop.gitDir }), log);
   const probe = new Git(abs);
   let top: string;
   let gitDir: string;

@@ -1,0 +1,61 @@
+// V8's code cache for a CommonJS bundle the `chainlens` bin loads, on runtimes without Node's own
+// compile cache (module.enableCompileCache, Node 22.1+; Node 20 has none). Compiling the bundle
+// and the functions a command calls is a tenth of `chainlens status` there; with the cache, V8
+// takes the compiled code from the file instead (docs/reference/cli.md, "Start-up").
+//
+// Sound because the cache file is named by the Node version, the architecture and the bundle's
+// stat data (size, inode, modification and change times in ns: what git trusts to see that a file
+// changed; a build writes the file anew), since V8 itself checks only the text's length; V8
+// rejects data made with other flags (then the file is made again); and the folder is the user's
+// own cache folder (the mirror cache's, mirror.ts cacheRoot), not a shared temporary one: the
+// cache is code that runs. No hash of the text: status loads node:crypto only for racily clean
+// files, and loading it costs more than the compile the cache saves.
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire, wrap } from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+function cacheFolder(): string {
+  const root =
+    process.env.CHAINLENS_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'chainlens');
+  return join(root, 'code-cache');
+}
+
+type CommonJsWrapper = (
+  exports: unknown,
+  require: NodeJS.Require,
+  module: { exports: unknown },
+  filename: string,
+  dirname: string,
+) => void;
+
+/** Runs the CommonJS file `file` as `require` would (once, nothing exported), compiled from the cache. */
+export function requireWithCodeCache(file: string): void {
+  const st = statSync(file, { bigint: true });
+  const source = readFileSync(file, 'utf8');
+  const key = [process.version, process.arch, st.size, st.ino, st.mtimeNs, st.ctimeNs].join('-');
+  const cacheFile = join(cacheFolder(), `${basename(file)}-${key}.bin`);
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new Script(wrap(source), { filename: file, cachedData });
+  if (cachedData === undefined || script.cachedDataRejected) {
+    // Made at exit, so it holds the functions this run compiled, not only the top level.
+    process.once('exit', () => {
+      try {
+        mkdirSync(dirname(cacheFile), { recursive: true });
+        const partial = `${cacheFile}.${process.pid}`;
+        writeFileSync(partial, script.createCachedData());
+        renameSync(partial, cacheFile);
+      } catch {
+        // A cache folder that cannot be written only costs the compile next time.
+      }
+    });
+  }
+  const module = { exports: {} };
+  (script.runInThisContext() as CommonJsWrapper)(module.exports, createRequire(file), module, file, dirname(file));
+}
