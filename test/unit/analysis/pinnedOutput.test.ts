@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { main } from '../../../src/cli/main';
+import { analyzePatches } from '../../../src/app/analysis/analyzePatches';
+import { createTreeSitterSymbolIndex } from '../../../src/app/symbols/symbolIndex';
 import { pinnedRepo } from './pinnedRepo';
 
 const PINNED = {
@@ -36,6 +38,25 @@ test('analyze prints exactly the recorded text and JSON for a many-file, many-la
     const parsed = JSON.parse(json);
     assert.ok(parsed.metrics.length > 100 && parsed.drift.length > 100, 'the pair exercises metrics and drift');
     assert.deepEqual({ json: sha256(json), text: sha256(text) }, PINNED);
+  } finally {
+    p.remove();
+  }
+});
+
+test('analysing the files on worker threads gives the same analysis as on one thread', async () => {
+  const p = pinnedRepo();
+  try {
+    const request = {
+      patchPath: p.stepDiff,
+      goldPath: p.goldDiff,
+      repo: p.repo,
+      base: p.base,
+      symbols: createTreeSitterSymbolIndex(),
+    };
+    const one = await analyzePatches({ ...request, threads: 1 });
+    const three = await analyzePatches({ ...request, threads: 3 });
+    assert.equal(sha256(JSON.stringify(three.analysis, null, 2) + '\n'), PINNED.json);
+    assert.deepEqual(three, one);
   } finally {
     p.remove();
   }
