@@ -4,12 +4,16 @@
 // web-tree-sitter (each file's base, the step's version and gold's version: 600 parses). That
 // bare parse is the analysis's floor when it parses every version whole. Sides alternate
 // (bench/lib/interleave.ts); the ratio of medians is what holds on a loaded machine.
+// analyze shares a large pair's files out between threads (one per core): it runs as it does for
+// a user and with --threads 1, and each side's CPU time (all its threads, from bash's `times`) is
+// reported next to its wall time, so a speed-up from a second core is told from doing less.
+// CHAINLENS_BENCH_BEFORE=<another build's dist/cli.js> adds that build to the same rounds.
 // Run: node --import tsx bench/analysis.ts [files=200] [hunksPerFile=25] [reps=5] [result.json]
 // The optional fourth argument keeps the first run's `--json` output, to check that a speed-up
 // leaves the result byte-identical.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { interleave, report, timedProcess } from './lib/interleave';
 
@@ -18,6 +22,7 @@ const FILES = Number(process.argv[2] ?? 200);
 const HUNKS_PER_FILE = Number(process.argv[3] ?? 25);
 const REPS = Number(process.argv[4] ?? 5);
 const RESULT_JSON = process.argv[5];
+const BEFORE = process.env.CHAINLENS_BENCH_BEFORE;
 // Edited functions are every other one, so an untouched function keeps hunks apart.
 const FUNCS = 2 * HUNKS_PER_FILE + 4;
 
@@ -127,28 +132,38 @@ async function main() {
       require.resolve('tree-sitter-wasms/out/tree-sitter-python.wasm', { paths: [ROOT] }),
     );
     const cli = join(ROOT, 'dist', 'cli.js');
-    const analyzeArgs = [cli, 'analyze', '--patch', stepDiff, '--gold', goldDiff, '--repo', repo, '--base', base];
+    const analyzeArgs = ['analyze', '--patch', stepDiff, '--gold', goldDiff, '--repo', repo, '--base', base, '--json'];
+    const BARE = `web-tree-sitter parse of the ${3 * FILES} versions`;
+    const cpu = new Map<string, number[]>();
+    const timed = async (name: string, args: string[]) => {
+      const r = await timedProcess(process.execPath, args, { cpu: true });
+      if (r.code !== 0) throw new Error(`${name} exited ${r.code}: ${r.stderr}`);
+      cpu.set(name, [...(cpu.get(name) ?? []), r.cpuMs!]);
+      return r;
+    };
     let summary = '';
+    const analyze = (name: string, build: string, extra: string[]) => ({
+      name,
+      run: async (i: number) => {
+        const r = await timed(name, [build, ...analyzeArgs, ...extra]);
+        if (i === 0 && build === cli && extra.length === 0) {
+          const a = JSON.parse(r.stdout);
+          summary = `result: ${a.symbols.overshoot.length} symbol overshoot, ${a.symbols.undershoot.length} undershoot, ${a.drift.length} drift suggestions, ${a.metrics.length} symbols with metrics`;
+          if (RESULT_JSON) writeFileSync(RESULT_JSON, r.stdout);
+        }
+        return r.ms;
+      },
+    });
     const measured = await interleave(
       [
+        analyze('chainlens analyze --json', cli, []),
+        analyze('chainlens analyze --json --threads 1', cli, ['--threads', '1']),
+        ...(BEFORE ? [analyze('chainlens analyze --json, CHAINLENS_BENCH_BEFORE', BEFORE, [])] : []),
         {
-          name: 'chainlens analyze --json',
-          run: async (i) => {
-            const r = await timedProcess(process.execPath, [...analyzeArgs, '--json']);
-            if (r.code !== 0) throw new Error(`chainlens analyze exited ${r.code}: ${r.stderr}`);
-            if (i === 0) {
-              const a = JSON.parse(r.stdout);
-              summary = `result: ${a.symbols.overshoot.length} symbol overshoot, ${a.symbols.undershoot.length} undershoot, ${a.drift.length} drift suggestions, ${a.metrics.length} symbols with metrics`;
-              if (RESULT_JSON) writeFileSync(RESULT_JSON, r.stdout);
-            }
-            return r.ms;
-          },
-        },
-        {
-          name: `web-tree-sitter parse of the ${3 * FILES} versions`,
+          name: BARE,
           run: async () => {
-            const r = await timedProcess(process.execPath, ['-e', script, versions]);
-            if (r.code !== 0 || !(Number(r.stdout) > 0)) throw new Error(`bare parse failed: ${r.stderr}`);
+            const r = await timed(BARE, ['-e', script, versions]);
+            if (!(Number(r.stdout) > 0)) throw new Error(`bare parse failed: ${r.stderr}`);
             return r.ms;
           },
         },
@@ -156,11 +171,13 @@ async function main() {
       REPS,
     );
     const load = loadavg().map((x) => x.toFixed(2));
+    const title = `patch analysis, ${FILES} files, ${FILES * HUNKS_PER_FILE} hunks per side, ${REPS} rounds, ${availableParallelism()} cores (load average at the end ${load.join(' ')})`;
+    console.log(report(`${title}\nwall time:`, measured, BARE));
     console.log(
       report(
-        `patch analysis, ${FILES} files, ${FILES * HUNKS_PER_FILE} hunks per side, ${REPS} rounds (load average at the end ${load.join(' ')})`,
-        measured,
-        `web-tree-sitter parse of the ${3 * FILES} versions`,
+        'CPU time (user + system, all threads):',
+        [...cpu].map(([name, ms]) => ({ name, ms })),
+        BARE,
       ),
     );
     console.log(summary);

@@ -10,17 +10,35 @@ export interface ProcessRun {
   readonly stderr: string;
   /** From spawn to the process's exit, ms. */
   readonly ms: number;
+  /** User + system CPU time of the process and its threads (and children), ms; with `cpu` only. */
+  readonly cpuMs?: number;
+}
+
+/**
+ * bash's `times` after the command prints the CPU time of its children (every thread): how a
+ * process that works on several cores is told from one that waits less. bash starts on both sides.
+ */
+const WITH_TIMES = 'x=0; "$@" || x=$?; times >&2; exit $x';
+
+function cpuOf(stderr: string): { stderr: string; cpuMs: number } {
+  const lines = stderr.trimEnd().split('\n');
+  const children = lines.pop() ?? '';
+  lines.pop(); // the shell's own
+  const secs = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  if (secs.length !== 2) throw new Error(`no CPU times from bash's times: ${children}`);
+  return { stderr: lines.length ? lines.join('\n') + '\n' : '', cpuMs: (secs[0] + secs[1]) * 1000 };
 }
 
 /** Runs `command` to its exit; the time counted is the whole process, start-up included. */
 export function timedProcess(
   command: string,
   args: readonly string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string; cpu?: boolean } = {},
 ): Promise<ProcessRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, args, {
+    const [file, argv] = options.cpu ? ['bash', ['-c', WITH_TIMES, 'bash', command, ...args]] : [command, args];
+    const child = spawn(file, argv, {
       env: options.env ?? process.env,
       cwd: options.cwd,
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
@@ -30,7 +48,11 @@ export function timedProcess(
     child.stdout?.on('data', (d) => (stdout += d));
     child.stderr?.on('data', (d) => (stderr += d));
     child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr, ms: performance.now() - started }));
+    // With `cpu`, on 'close': the times are the last thing written, after the command's exit.
+    child.on(options.cpu ? 'close' : 'exit', (code) => {
+      const ms = performance.now() - started;
+      resolve(options.cpu ? { code, stdout, ms, ...cpuOf(stderr) } : { code, stdout, stderr, ms });
+    });
     if (options.input !== undefined) child.stdin?.end(options.input);
   });
 }

@@ -1,5 +1,6 @@
 // How an analysis request is answered: the same function in the analysis worker and, when no
 // worker can start, on the caller's thread, so both give the same result.
+import { analyzeFilePairs } from '../../core/analysis/analyzeStep';
 import type { SymbolIndex } from '../../core/analysis/symbols';
 import type { CancellationTokenLike } from '../../core/util/cancellation';
 import { isUserError } from '../../core/util/errors';
@@ -25,6 +26,11 @@ export async function answer(request: AnalysisRequest, symbols: SymbolIndex): Pr
         id: request.id,
         result: await analyzeStepFiles(request.job, symbols, sharedToken(request.cancel)),
       };
+    if (request.type === 'files') {
+      const { pairs, preImages } = request;
+      const results = await analyzeFilePairs(pairs, { readFile: async (p) => preImages.get(p), symbols });
+      return { type: 'files', id: request.id, results };
+    }
     const outline = await symbols.open(request.path, request.text);
     try {
       return { type: 'symbols', id: request.id, symbols: outline ? [...outline.symbols] : null };

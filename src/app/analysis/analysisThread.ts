@@ -3,9 +3,7 @@
 // is stopped between files through shared memory; the caller's newer request queues behind it.
 // When no worker can start (the bundle is missing, worker threads are refused), everything runs
 // on the caller's thread instead, with the same results (analysisRequests.ts answers both).
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { SymbolTable, lineCountOf } from '../../core/analysis/symbolList';
 import type { SymbolIndex, SymbolList, SymbolLookup } from '../../core/analysis/symbols';
 import { languageOf } from '../../core/analysis/syntax';
@@ -13,6 +11,7 @@ import type { CancellationTokenLike } from '../../core/util/cancellation';
 import { UserError } from '../../core/util/errors';
 import { createTreeSitterSymbolIndex } from '../symbols/symbolIndex';
 import { answer } from './analysisRequests';
+import { startAnalysisWorker } from './analysisWorkerStart';
 import type { StepFilesAnalyzer, StepFilesJob, StepFilesResult } from './analyzeStepFiles';
 import type { AnalysisReply, AnalysisRequest } from './analysisWorkerProtocol';
 
@@ -29,25 +28,6 @@ interface Pending {
   readonly request: AnalysisRequest;
   resolve(reply: AnalysisReply): void;
   reject(error: Error): void;
-}
-
-/** The bundled worker beside this code (dist/), or the TypeScript source when running under tsx. */
-function workerFor(script: string | undefined): Worker | string {
-  if (script) return existsSync(script) ? new Worker(script) : `${script} is missing`;
-  const bundled = join(__dirname, 'analysis-worker.js');
-  if (existsSync(bundled)) return new Worker(bundled);
-  const source = join(__dirname, 'analysisWorker.ts');
-  if (!existsSync(source)) return `${bundled} is missing`;
-  let register: string;
-  try {
-    // assembled so bundlers leave it alone: only meaningful when running from source
-    register = require.resolve(['tsx', 'cjs', 'api'].join('/'));
-  } catch {
-    return 'no analysis worker bundle, and tsx is not there to run its source';
-  }
-  return new Worker(`require(${JSON.stringify(register)}).register(); require(${JSON.stringify(source)});`, {
-    eval: true,
-  });
 }
 
 export class AnalysisThread implements StepFilesAnalyzer, SymbolLookup {
@@ -115,7 +95,7 @@ export class AnalysisThread implements StepFilesAnalyzer, SymbolLookup {
     if (this.worker) return this.worker;
     let started: Worker | string;
     try {
-      started = workerFor(this.options.workerScript);
+      started = startAnalysisWorker(this.options.workerScript);
     } catch (e) {
       started = (e as Error).message;
     }

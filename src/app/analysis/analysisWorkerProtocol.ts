@@ -1,3 +1,4 @@
+import type { FilePair, FileResult } from '../../core/analysis/analyzeStep';
 import type { CodeSymbol } from '../../core/analysis/symbols';
 import type { UserErrorKind } from '../../core/util/errors';
 import type { StepFilesJob, StepFilesResult } from './analyzeStepFiles';
@@ -9,10 +10,18 @@ import type { StepFilesJob, StepFilesResult } from './analyzeStepFiles';
  */
 export type AnalysisRequest =
   | { readonly type: 'analyze'; readonly id: number; readonly job: StepFilesJob; readonly cancel: SharedArrayBuffer }
-  | { readonly type: 'symbols'; readonly id: number; readonly path: string; readonly text: string };
+  | { readonly type: 'symbols'; readonly id: number; readonly path: string; readonly text: string }
+  /** Some of a step's file pairs, with the pre-images they read (filePairPool.ts). */
+  | {
+      readonly type: 'files';
+      readonly id: number;
+      readonly pairs: readonly FilePair[];
+      readonly preImages: ReadonlyMap<string, string | undefined>;
+    };
 
 export type AnalysisReply =
   | { readonly type: 'ready' }
   | { readonly type: 'analyzed'; readonly id: number; readonly result: StepFilesResult }
   | { readonly type: 'symbols'; readonly id: number; readonly symbols: readonly CodeSymbol[] | null }
+  | { readonly type: 'files'; readonly id: number; readonly results: readonly FileResult[] }
   | { readonly type: 'error'; readonly id: number; readonly message: string; readonly userError?: UserErrorKind };

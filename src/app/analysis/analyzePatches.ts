@@ -1,7 +1,9 @@
 // Analyse a patch against a gold patch over a repository's files at a base revision (what
 // `chainlens analyze` prints): both diffs read and checked, pre-images read with one
 // `git cat-file --batch`, then the analysis engine (src/core/analysis).
+import { availableParallelism } from 'node:os';
 import { analyzeStep } from '../../core/analysis/analyzeStep';
+import { languageOf } from '../../core/analysis/syntax';
 import type { SymbolIndex } from '../../core/analysis/symbols';
 import { parsePatch } from '../../core/patch/parse';
 import { isPathSafe } from '../../core/patch/paths';
@@ -11,6 +13,7 @@ import type { StepAnalysis } from '../../protocol/analysis';
 import { readUserFile } from '../../infra/files';
 import { readBlobs } from '../../infra/git/blobReader';
 import { GitCommandError, runGit } from '../../infra/git/exec';
+import { FilePairPool } from './filePairPool';
 
 export interface PatchAnalysisRequest {
   /** The step's patch file and the gold patch file (unified diffs). */
@@ -21,7 +24,16 @@ export interface PatchAnalysisRequest {
   /** The revision the patches apply to (a person's input: checked before git sees it). */
   base: string;
   symbols: SymbolIndex;
+  /**
+   * Threads to analyse the files on. By default one per core (at most 4), and only for a pair
+   * with PARALLEL_MIN_CHARS of source or more: for less, starting a worker costs about what it
+   * would save.
+   */
+  threads?: number;
 }
+
+/** About a tenth of a second of parsing: below it, a worker's start-up is not won back. */
+export const PARALLEL_MIN_CHARS = 400_000;
 
 /** The commit `rev` names in `repo`; a clear error naming --repo or --base otherwise. */
 async function resolveBase(repo: string, rev: string): Promise<string> {
@@ -58,11 +70,16 @@ export async function analyzePatches(
   if (unsafe.length > 0)
     throw new UserError(`the patches name unsafe paths (absolute, '..' or inside .git): ${unsafe.join(', ')}`);
   const blobs = await readBlobs(request.repo, baseCommit, [...new Set(named)]);
+  let source = 0;
+  for (const [path, text] of blobs) if (languageOf(path) && text) source += text.length;
+  const threads = request.threads ?? (source >= PARALLEL_MIN_CHARS ? Math.min(4, availableParallelism()) : 1);
   const analysis = await analyzeStep({
     stepPatch,
     goldPatch,
     readFile: async (p) => blobs.get(p),
     symbols: request.symbols,
+    filePairs:
+      threads > 1 ? new FilePairPool({ workers: threads - 1, preImages: blobs, symbols: request.symbols }) : undefined,
   });
   return { analysis, baseCommit };
 }

@@ -5,8 +5,9 @@ import { MODULE_SYMBOL } from '../../core/analysis/symbols';
 import type { ScopeEntry, StepAnalysis } from '../../protocol/analysis';
 import { analyzePatches } from '../../app/analysis/analyzePatches';
 import { createTreeSitterSymbolIndex } from '../../app/symbols/symbolIndex';
+import { UserError } from '../../core/util/errors';
 
-const usage = `usage: chainlens analyze --patch <file> --gold <file> --repo <dir> [--base <rev>] [--json]
+const usage = `usage: chainlens analyze --patch <file> --gold <file> --repo <dir> [--base <rev>] [--threads N] [--json]
 
 Compare a step's patch with its gold patch: files and symbols touched outside gold (overshoot),
 left alone where gold changes them (undershoot), Jaccard overlaps, complexity deltas and drift
@@ -15,6 +16,7 @@ suggestions. Everything is relative to gold, not proof of a bug; drift labels ar
   --gold    the gold patch (unified diff)
   --repo    a git repository holding the files before both patches
   --base    the revision the patches apply to (default HEAD); files are read with git
+  --threads analyse the files on N threads (default: one per core, at most 4, for large patches)
   --json    print the analysis as JSON (the StepAnalysis schema)`;
 
 const options = {
@@ -22,8 +24,16 @@ const options = {
   gold: { type: 'string' },
   repo: { type: 'string' },
   base: { type: 'string' },
+  threads: { type: 'string' },
   json: { type: 'boolean', default: false },
 } as const;
+
+function parseThreads(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\s*\d+\s*$/.test(value) || Number(value) < 1 || Number(value) > 64)
+    throw new UserError(`--threads must be a number of threads from 1 to 64, not '${value}'`, 'usage');
+  return Number(value);
+}
 
 const n = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
 const signed = (x: number | null) => (x === null ? 'n/a' : x > 0 ? `+${x}` : `${x}`);
@@ -103,6 +113,7 @@ export const analyzeCommand: CliCommand = {
       repo,
       base: values.base ?? 'HEAD',
       symbols: createTreeSitterSymbolIndex(),
+      threads: parseThreads(values.threads),
     });
     io.out(
       values.json

@@ -36,15 +36,26 @@ export interface AnalyzeStepInput {
    * parsing the file once more.
    */
   readonly onStepVersion?: (path: string, outline: SourceOutline) => void;
+  /**
+   * Analyses the file pairs elsewhere (worker threads, each calling `analyzeFilePairs`) instead
+   * of one after the other here; the result is the same, as each pair is analysed on its own.
+   */
+  readonly filePairs?: FilePairAnalyzer;
 }
 
-interface FilePair {
+/** Runs `analyzeFilePairs` over parts of `pairs`, wherever; results in the order of `pairs`. */
+export interface FilePairAnalyzer {
+  analyzeFiles(pairs: readonly FilePair[]): Promise<FileResult[]>;
+}
+
+/** One file as the step's patch and gold's name it (plain data: it can be posted to a worker). */
+export interface FilePair {
   readonly path: string;
   step?: FilePatch;
   gold?: FilePatch;
 }
 
-interface Touch {
+export interface Touch {
   kind: SymbolKind;
   /** Lines on the patch's own post-image. */
   readonly postLines: number[];
@@ -53,7 +64,8 @@ interface Touch {
   readonly evidence: EvidenceLine[];
 }
 
-interface FileResult {
+/** What one file pair contributes to the analysis (plain data: structured-cloneable). */
+export interface FileResult {
   readonly coverage: FileCoverage;
   readonly stepTouches: Map<string, Touch>;
   readonly goldTouches: Map<string, Touch>;
@@ -81,7 +93,7 @@ function toRanges(side: SideRange['side'], lines: readonly number[]): SideRange[
   return out;
 }
 
-function pairFiles(step: Patch, gold: Patch): FilePair[] {
+export function pairFiles(step: Patch, gold: Patch): FilePair[] {
   const pairs = new Map<string, FilePair>();
   for (const f of step.files) pairs.set(filePath(f), { path: filePath(f), step: f });
   for (const g of gold.files) {
@@ -151,7 +163,7 @@ class FileAnalysis {
 
   constructor(
     private readonly pair: FilePair,
-    private readonly input: AnalyzeStepInput,
+    private readonly input: Pick<AnalyzeStepInput, 'readFile' | 'symbols' | 'onStepVersion'>,
   ) {}
 
   private async preImage(side: PatchSide): Promise<string | undefined> {
@@ -279,6 +291,19 @@ class FileAnalysis {
   }
 }
 
+/** Each pair analysed on its own, in order: what a worker given some of a step's pairs runs. */
+export async function analyzeFilePairs(
+  pairs: readonly FilePair[],
+  input: Pick<AnalyzeStepInput, 'readFile' | 'symbols' | 'cancellation'>,
+): Promise<FileResult[]> {
+  const out: FileResult[] = [];
+  for (const pair of pairs) {
+    if (input.cancellation?.isCancellationRequested) throw new UserError('patch analysis cancelled', 'state');
+    out.push(await new FileAnalysis(pair, input).run());
+  }
+  return out;
+}
+
 function scope(
   step: ReadonlySet<string>,
   gold: ReadonlySet<string>,
@@ -319,9 +344,11 @@ export async function analyzeStep(input: AnalyzeStepInput): Promise<StepAnalysis
   const drift: DriftSuggestion[] = [];
   const coverage: FileCoverage[] = [];
 
-  for (const pair of pairs) {
+  const elsewhere = input.filePairs ? await input.filePairs.analyzeFiles(pairs) : undefined;
+  for (let i = 0; i < pairs.length; i++) {
+    const pair = pairs[i];
     if (input.cancellation?.isCancellationRequested) throw new UserError('patch analysis cancelled', 'state');
-    const r = await new FileAnalysis(pair, input).run();
+    const r = elsewhere ? elsewhere[i] : await new FileAnalysis(pair, input).run();
     coverage.push(r.coverage);
     metrics.push(...r.metrics);
     drift.push(...r.drift);
