@@ -42,7 +42,10 @@ export const trajectoryCommand: CliCommand = {
       throw new UserError(`--step: expected a step number (0, 1, ...), got '${values.step}'`, 'usage');
 
     const path = resolve(io.cwd, positionals[0]);
-    const file = await loadTrajectoryFile(path);
+    // On this thread: the CLI has no event loop to keep responsive, and a worker would copy every
+    // step across (structured clone reads each derived field, which finishTrajectory leaves to
+    // be computed on first use) and hold a second heap meanwhile.
+    const file = await loadTrajectoryFile(path, { thread: 'current' });
     for (const p of allProblems(file)) io.err(formatProblem(p, positionals[0], path));
     // Nothing read: no trajectory, or only empty shells (no step, no submission), as from `{}`.
     if (file.trajectories.every((t) => t.steps.length === 0 && t.submission === null)) {

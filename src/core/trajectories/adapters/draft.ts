@@ -1,13 +1,15 @@
 import type {
   ModelStats,
+  PatchSoFar,
   SourcePosition,
   ToolCall,
   Trajectory,
   TrajectoryProblem,
   TrajectorySource,
+  TrajectoryStep,
 } from '../../../protocol/trajectory';
 import { interpretSteps } from '../interpret/interpretSteps';
-import type { WorkspaceOp } from '../interpret/stepEffects';
+import type { StepEffects, WorkspaceOp } from '../interpret/stepEffects';
 import { patchesSoFar, workspaceTimeline, type ReplayOptions, type WorkspaceTimeline } from '../workspace/replay';
 
 /** A step as an adapter reads it, before its effects are derived. */
@@ -39,9 +41,72 @@ export interface TrajectoryDraft {
   problems: TrajectoryProblem[];
 }
 
-/** Derives every step's kind, files and patch so far, the part all adapters share. */
+/**
+ * Derives every step's kind, files and patch so far, the part all adapters share. The derivations
+ * are made on first use, for the whole trajectory at once (each step's depends on the steps
+ * before it): a listing of a 100 MB output.jsonl's instances reads none of them, a step table
+ * only the kinds and files, and most of the time and memory of a load was the patch after every
+ * step. The step objects still look plain: the derived fields are enumerable, in the order the
+ * protocol lists them, so JSON.stringify, postMessage and deep equality see the same object.
+ */
 export function finishTrajectory(draft: TrajectoryDraft): Trajectory {
-  const effects = interpretSteps(draft.steps, draft.source.format, draft.workspaceRoot);
+  const { steps, ...rest } = draft;
+  let effects: StepEffects[] | undefined;
+  let patches: (PatchSoFar | undefined)[] | undefined;
+  const effectsOf = () => (effects ??= interpretSteps(steps, draft.source.format, draft.workspaceRoot));
+  const patchesOf = () => (patches ??= stepPatches(draft, effectsOf()));
+  return { ...rest, steps: steps.map((s, k) => lazyStep(s, k, effectsOf, patchesOf)) };
+}
+
+/** A normalised step whose derived fields are computed on first read (and can be overwritten). */
+function lazyStep(
+  s: StepDraft,
+  k: number,
+  effectsOf: () => StepEffects[],
+  patchesOf: () => (PatchSoFar | undefined)[],
+): TrajectoryStep {
+  const own = <K extends keyof TrajectoryStep>(step: TrajectoryStep, key: K, value: TrajectoryStep[K]) =>
+    Object.defineProperty(step, key, { value, writable: true, enumerable: true, configurable: true });
+  const step: TrajectoryStep = {
+    index: k,
+    thought: s.thought,
+    action: s.action,
+    get actionKind() {
+      return effectsOf()[k].kind;
+    },
+    set actionKind(v) {
+      own(step, 'actionKind', v);
+    },
+    get actionKindReason() {
+      return effectsOf()[k].reason;
+    },
+    set actionKindReason(v) {
+      own(step, 'actionKindReason', v);
+    },
+    ...(s.tool ? { tool: s.tool } : {}),
+    observation: s.observation,
+    exitCode: s.exitCode,
+    get filesTouched() {
+      return effectsOf()[k].touches;
+    },
+    set filesTouched(v) {
+      own(step, 'filesTouched', v);
+    },
+    executionTimeSec: s.executionTimeSec,
+    ...(s.timestamp ? { timestamp: s.timestamp } : {}),
+    get patchSoFar() {
+      return patchesOf()[k] ?? null;
+    },
+    set patchSoFar(v) {
+      own(step, 'patchSoFar', v);
+    },
+    origin: s.origin,
+  };
+  return step;
+}
+
+/** The patch after each step, recorded where the source kept one, otherwise replayed. */
+function stepPatches(draft: TrajectoryDraft, effects: StepEffects[]): (PatchSoFar | undefined)[] {
   const ops: WorkspaceOp[][] = effects.map((e, k) => {
     const recorded = draft.steps[k].recordedPatch;
     return recorded !== undefined ? [...e.ops, { type: 'recordedPatch', text: recorded }] : e.ops;
@@ -56,26 +121,7 @@ export function finishTrajectory(draft: TrajectoryDraft): Trajectory {
   ) {
     ops[last] = [...ops[last], { type: 'recordedPatch', text: draft.submission }];
   }
-  const patches = patchesSoFar(ops, { submission: draft.submission });
-  const { steps, ...rest } = draft;
-  return {
-    ...rest,
-    steps: steps.map((s, k) => ({
-      index: k,
-      thought: s.thought,
-      action: s.action,
-      actionKind: effects[k].kind,
-      actionKindReason: effects[k].reason,
-      ...(s.tool ? { tool: s.tool } : {}),
-      observation: s.observation,
-      exitCode: s.exitCode,
-      filesTouched: effects[k].touches,
-      executionTimeSec: s.executionTimeSec,
-      ...(s.timestamp ? { timestamp: s.timestamp } : {}),
-      patchSoFar: patches[k] ?? null,
-      origin: s.origin,
-    })),
-  };
+  return patchesSoFar(ops, { submission: draft.submission });
 }
 
 /**
