@@ -6,10 +6,10 @@ import type {
   Trajectory,
   TrajectoryProblem,
   TrajectorySource,
-  TrajectoryStep,
 } from '../../../protocol/trajectory';
 import { interpretSteps } from '../interpret/interpretSteps';
 import type { StepEffects, WorkspaceOp } from '../interpret/stepEffects';
+import { lazyStep, StepDerivations } from './lazyStep';
 import { patchesSoFar, workspaceTimeline, type ReplayOptions, type WorkspaceTimeline } from '../workspace/replay';
 
 /** A step as an adapter reads it, before its effects are derived. */
@@ -41,68 +41,14 @@ export interface TrajectoryDraft {
   problems: TrajectoryProblem[];
 }
 
-/**
- * Derives every step's kind, files and patch so far, the part all adapters share. The derivations
- * are made on first use, for the whole trajectory at once (each step's depends on the steps
- * before it): a listing of a 100 MB output.jsonl's instances reads none of them, a step table
- * only the kinds and files, and most of the time and memory of a load was the patch after every
- * step. The step objects still look plain: the derived fields are enumerable, in the order the
- * protocol lists them, so JSON.stringify, postMessage and deep equality see the same object.
- */
+/** Derives every step's kind, files and patch so far (on first use: see lazyStep.ts). */
 export function finishTrajectory(draft: TrajectoryDraft): Trajectory {
   const { steps, ...rest } = draft;
-  let effects: StepEffects[] | undefined;
-  let patches: (PatchSoFar | undefined)[] | undefined;
-  const effectsOf = () => (effects ??= interpretSteps(steps, draft.source.format, draft.workspaceRoot));
-  const patchesOf = () => (patches ??= stepPatches(draft, effectsOf()));
-  return { ...rest, steps: steps.map((s, k) => lazyStep(s, k, effectsOf, patchesOf)) };
-}
-
-/** A normalised step whose derived fields are computed on first read (and can be overwritten). */
-function lazyStep(
-  s: StepDraft,
-  k: number,
-  effectsOf: () => StepEffects[],
-  patchesOf: () => (PatchSoFar | undefined)[],
-): TrajectoryStep {
-  const own = <K extends keyof TrajectoryStep>(step: TrajectoryStep, key: K, value: TrajectoryStep[K]) =>
-    Object.defineProperty(step, key, { value, writable: true, enumerable: true, configurable: true });
-  const step: TrajectoryStep = {
-    index: k,
-    thought: s.thought,
-    action: s.action,
-    get actionKind() {
-      return effectsOf()[k].kind;
-    },
-    set actionKind(v) {
-      own(step, 'actionKind', v);
-    },
-    get actionKindReason() {
-      return effectsOf()[k].reason;
-    },
-    set actionKindReason(v) {
-      own(step, 'actionKindReason', v);
-    },
-    ...(s.tool ? { tool: s.tool } : {}),
-    observation: s.observation,
-    exitCode: s.exitCode,
-    get filesTouched() {
-      return effectsOf()[k].touches;
-    },
-    set filesTouched(v) {
-      own(step, 'filesTouched', v);
-    },
-    executionTimeSec: s.executionTimeSec,
-    ...(s.timestamp ? { timestamp: s.timestamp } : {}),
-    get patchSoFar() {
-      return patchesOf()[k] ?? null;
-    },
-    set patchSoFar(v) {
-      own(step, 'patchSoFar', v);
-    },
-    origin: s.origin,
-  };
-  return step;
+  const derivations = new StepDerivations(
+    () => interpretSteps(steps, draft.source.format, draft.workspaceRoot),
+    (effects) => stepPatches(draft, effects),
+  );
+  return { ...rest, steps: steps.map((s, k) => lazyStep(s, k, derivations)) };
 }
 
 /** The patch after each step, recorded where the source kept one, otherwise replayed. */
