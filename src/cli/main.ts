@@ -23,7 +23,15 @@ function help(): string {
  * (trajectories, chain ids, test names, logs) can never drive the terminal (docs/reference/cli.md).
  */
 function neutralised(io: CliIO): CliIO {
-  return { out: (t) => io.out(neutraliseControls(t)), err: (t) => io.err(neutraliseControls(t)), cwd: io.cwd };
+  const write = io.write?.bind(io);
+  return {
+    out: (t) => io.out(neutraliseControls(t)),
+    // per piece is the same as on the whole: what it replaces is one UTF-16 unit, or CRLF, which
+    // the JSON written in pieces never holds raw
+    ...(write ? { write: (t: string) => write(neutraliseControls(t)) } : {}),
+    err: (t) => io.err(neutraliseControls(t)),
+    cwd: io.cwd,
+  };
 }
 
 /**

@@ -19,6 +19,7 @@ async function digest(placeholders: [string, string][], args: string[]): Promise
   let err = '';
   const code = await main(['trajectory', ...args], {
     out: (t) => (out += t + '\n'),
+    write: (t) => (out += t),
     err: (t) => (err += t + '\n'),
     cwd: process.cwd(),
   });
