@@ -7,7 +7,6 @@
 // deep equality see what an eagerly built step would show.
 import type { PatchSoFar, TrajectoryStep } from '../../../protocol/trajectory';
 import type { StepEffects } from '../interpret/stepEffects';
-import type { StepDraft } from './draft';
 
 /** One trajectory's derivations, each made once, the first time a step asks for it. */
 export class StepDerivations {
@@ -27,6 +26,12 @@ export class StepDerivations {
     return (this.patches ??= this.replay((this.effects ??= this.interpret())))[k] ?? null;
   }
 }
+
+/** What a step is built from (an adapter's StepDraft has these). */
+type StepFields = Pick<
+  TrajectoryStep,
+  'thought' | 'action' | 'tool' | 'observation' | 'exitCode' | 'executionTimeSec' | 'timestamp' | 'origin'
+>;
 
 const DERIVATIONS = Symbol('derivations');
 type LazyStep = TrajectoryStep & { [DERIVATIONS]: StepDerivations };
@@ -57,7 +62,7 @@ const ACTION_KIND_REASON = derived('actionKindReason', (d, k) => d.effect(k).rea
 const FILES_TOUCHED = derived('filesTouched', (d, k) => d.effect(k).touches);
 const PATCH_SO_FAR = derived('patchSoFar', (d, k) => d.patch(k));
 
-export function lazyStep(s: StepDraft, index: number, derivations: StepDerivations): TrajectoryStep {
+export function lazyStep(s: StepFields, index: number, derivations: StepDerivations): TrajectoryStep {
   const step = { index, thought: s.thought, action: s.action } as LazyStep;
   Object.defineProperty(step, DERIVATIONS, { value: derivations });
   Object.defineProperty(step, 'actionKind', ACTION_KIND);
