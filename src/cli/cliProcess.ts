@@ -8,7 +8,15 @@ import { processStdio } from './stdio';
  * (trajectories, chain ids, test names, logs) can never drive the terminal (docs/reference/cli.md).
  */
 export function neutralised(io: CliIO): CliIO {
-  return { out: (t) => io.out(neutraliseControls(t)), err: (t) => io.err(neutraliseControls(t)), cwd: io.cwd };
+  const write = io.write?.bind(io);
+  return {
+    out: (t) => io.out(neutraliseControls(t)),
+    // Per piece is the same as on the whole: what it replaces is one UTF-16 unit, or CRLF, which
+    // the JSON written in pieces never holds raw.
+    ...(write ? { write: (t: string) => write(neutraliseControls(t)) } : {}),
+    err: (t) => io.err(neutraliseControls(t)),
+    cwd: io.cwd,
+  };
 }
 
 /** The `chainlens` process: `run` answers the command line and its result is the exit code. */

@@ -1,6 +1,8 @@
 /** One `chainlens <name>` subcommand. Each lives in its own file under src/cli/commands/. */
 export interface CliIO {
   out(text: string): void;
+  /** Raw text, no newline added: output too long for one string, in pieces (stdout only). */
+  write?(text: string): void;
   err(text: string): void;
   readonly cwd: string;
 }

@@ -11,6 +11,7 @@ import type {
 import { parseCommandArgs } from '../args';
 import type { CliCommand, CliIO } from '../command';
 import { table } from '../format';
+import { jsonPieces } from '../jsonPieces';
 
 const usage = `usage: chainlens trajectory <file> [--json] [--step N] [--instance <id>]
 
@@ -42,7 +43,10 @@ export const trajectoryCommand: CliCommand = {
       throw new UserError(`--step: expected a step number (0, 1, ...), got '${values.step}'`, 'usage');
 
     const path = resolve(io.cwd, positionals[0]);
-    const file = await loadTrajectoryFile(path);
+    // On this thread: the CLI has no event loop to keep responsive, and a worker would copy every
+    // step across (structured clone reads each derived field, which finishTrajectory leaves to
+    // be computed on first use) and hold a second heap meanwhile.
+    const file = await loadTrajectoryFile(path, { thread: 'current' });
     for (const p of allProblems(file)) io.err(formatProblem(p, positionals[0], path));
     // Nothing read: no trajectory, or only empty shells (no step, no submission), as from `{}`.
     if (file.trajectories.every((t) => t.steps.length === 0 && t.submission === null)) {
@@ -72,11 +76,12 @@ export const trajectoryCommand: CliCommand = {
           `--step ${step}: the trajectory has ${t.steps.length} steps (0-${t.steps.length - 1})`,
           'usage',
         );
-      io.out(values.json ? JSON.stringify(s, null, 2) : describeStep(s));
+      if (values.json) printJson(io, s);
+      else io.out(describeStep(s));
       return 0;
     }
     if (values.json) {
-      io.out(JSON.stringify({ ...file, trajectories: chosen }, null, 2));
+      printJson(io, { ...file, trajectories: chosen });
       return 0;
     }
     if (chosen.length > 1 && !chosen.every((t) => t.attempt)) {
@@ -87,6 +92,20 @@ export const trajectoryCommand: CliCommand = {
     return 0;
   },
 };
+
+/** JSON.stringify(value, null, 2) and a newline, written in pieces when the output can take them. */
+function printJson(io: CliIO, value: unknown): void {
+  if (!io.write) return io.out([...jsonPieces(value)].join(''));
+  let buffered = '';
+  for (const piece of jsonPieces(value)) {
+    buffered += piece;
+    if (buffered.length >= 1 << 20) {
+      io.write(buffered);
+      buffered = '';
+    }
+  }
+  io.write(buffered + '\n');
+}
 
 function allProblems(file: TrajectoryFile): TrajectoryProblem[] {
   return [...file.problems, ...file.trajectories.flatMap((t) => t.problems)];

@@ -25,10 +25,20 @@ export class SourceReader {
     readonly problems: TrajectoryProblem[],
     /** Line/byte offset of the JSONL line this document came from. */
     readonly at: Pick<SourcePosition, 'line' | 'byteOffset'> = {},
-  ) {}
+  ) {
+    const keys = Object.keys(at);
+    this.lineAndByte = keys.length === 2 && keys[0] === 'line' && keys[1] === 'byteOffset';
+  }
+
+  /** `at` is a JSONL line's {line, byteOffset}: positions are built without spreading it. */
+  private readonly lineAndByte: boolean;
 
   position(path: readonly JsonPathKey[]): SourcePosition {
-    return { ...this.at, jsonPath: formatJsonPath(path) };
+    const jsonPath = formatJsonPath(path);
+    // a literal of one shape: every step of a 100 MB output.jsonl gets one
+    return this.lineAndByte
+      ? { line: this.at.line, byteOffset: this.at.byteOffset, jsonPath }
+      : { ...this.at, jsonPath };
   }
 
   report(severity: 'error' | 'warning', message: string, path: readonly JsonPathKey[]): void {

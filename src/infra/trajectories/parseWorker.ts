@@ -1,9 +1,17 @@
 // Worker-thread entry: streams and parses one trajectory file off the caller's thread, so a
 // 100 MB file never blocks VS Code's extension host. Bundled as dist/trajectory-worker.js.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Trajectory } from '../../protocol/trajectory';
+import type { Trajectory, TrajectoryStep } from '../../protocol/trajectory';
 import { streamTrajectoryFile } from './streamTrajectory';
 import { STEPS_PER_MESSAGE, type WorkerMessage, type WorkerRequest } from './workerProtocol';
+
+/**
+ * Steps as plain data: their derived fields are accessors (computed on first read), which
+ * structured clone serialises by a much slower path than data properties.
+ */
+function plain(steps: TrajectoryStep[]): TrajectoryStep[] {
+  return steps.map((s) => ({ ...s }));
+}
 
 const port = parentPort;
 if (port) {
@@ -14,7 +22,7 @@ if (port) {
     const { steps, ...header } = t;
     send({ type: 'trajectory', header, stepCount: steps.length });
     for (let i = 0; i < steps.length; i += STEPS_PER_MESSAGE)
-      send({ type: 'steps', steps: steps.slice(i, i + STEPS_PER_MESSAGE) });
+      send({ type: 'steps', steps: plain(steps.slice(i, i + STEPS_PER_MESSAGE)) });
   };
   streamTrajectoryFile(
     request.path,
@@ -26,7 +34,7 @@ if (port) {
         send({ type: 'progress', bytesRead, totalBytes });
       },
       detected: (detection) => send({ type: 'detected', detection }),
-      preview: (trajectory) => send({ type: 'preview', trajectory }),
+      preview: (trajectory) => send({ type: 'preview', trajectory: { ...trajectory, steps: plain(trajectory.steps) } }),
       trajectory: sendTrajectory,
       problem: (problem) => send({ type: 'problem', problem }),
     },

@@ -1,5 +1,6 @@
 import type {
   ModelStats,
+  PatchSoFar,
   SourcePosition,
   ToolCall,
   Trajectory,
@@ -7,7 +8,8 @@ import type {
   TrajectorySource,
 } from '../../../protocol/trajectory';
 import { interpretSteps } from '../interpret/interpretSteps';
-import type { WorkspaceOp } from '../interpret/stepEffects';
+import type { StepEffects, WorkspaceOp } from '../interpret/stepEffects';
+import { lazyStep, StepDerivations } from './lazyStep';
 import { patchesSoFar, workspaceTimeline, type ReplayOptions, type WorkspaceTimeline } from '../workspace/replay';
 
 /** A step as an adapter reads it, before its effects are derived. */
@@ -39,9 +41,18 @@ export interface TrajectoryDraft {
   problems: TrajectoryProblem[];
 }
 
-/** Derives every step's kind, files and patch so far, the part all adapters share. */
+/** Derives every step's kind, files and patch so far (on first use: see lazyStep.ts). */
 export function finishTrajectory(draft: TrajectoryDraft): Trajectory {
-  const effects = interpretSteps(draft.steps, draft.source.format, draft.workspaceRoot);
+  const { steps, ...rest } = draft;
+  const derivations = new StepDerivations(
+    () => interpretSteps(steps, draft.source.format, draft.workspaceRoot),
+    (effects) => stepPatches(draft, effects),
+  );
+  return { ...rest, steps: steps.map((s, k) => lazyStep(s, k, derivations)) };
+}
+
+/** The patch after each step, recorded where the source kept one, otherwise replayed. */
+function stepPatches(draft: TrajectoryDraft, effects: StepEffects[]): (PatchSoFar | undefined)[] {
   const ops: WorkspaceOp[][] = effects.map((e, k) => {
     const recorded = draft.steps[k].recordedPatch;
     return recorded !== undefined ? [...e.ops, { type: 'recordedPatch', text: recorded }] : e.ops;
@@ -56,26 +67,7 @@ export function finishTrajectory(draft: TrajectoryDraft): Trajectory {
   ) {
     ops[last] = [...ops[last], { type: 'recordedPatch', text: draft.submission }];
   }
-  const patches = patchesSoFar(ops, { submission: draft.submission });
-  const { steps, ...rest } = draft;
-  return {
-    ...rest,
-    steps: steps.map((s, k) => ({
-      index: k,
-      thought: s.thought,
-      action: s.action,
-      actionKind: effects[k].kind,
-      actionKindReason: effects[k].reason,
-      ...(s.tool ? { tool: s.tool } : {}),
-      observation: s.observation,
-      exitCode: s.exitCode,
-      filesTouched: effects[k].touches,
-      executionTimeSec: s.executionTimeSec,
-      ...(s.timestamp ? { timestamp: s.timestamp } : {}),
-      patchSoFar: patches[k] ?? null,
-      origin: s.origin,
-    })),
-  };
+  return patchesSoFar(ops, { submission: draft.submission });
 }
 
 /**

@@ -171,85 +171,69 @@ function actionStep(ev: JsonRecord, args: JsonRecord, path: JsonPathKey[], r: So
   const fn = typeof meta.function_name === 'string' ? meta.function_name : null;
   const id = typeof meta.tool_call_id === 'string' ? meta.tool_call_id : undefined;
   const thought = typeof args.thought === 'string' ? args.thought : '';
-  const base = {
+  // one literal shape for every step (a 100 MB output.jsonl has tens of thousands of them)
+  const timestamp = typeof ev.timestamp === 'string' ? ev.timestamp : undefined;
+  const origin = r.position(path);
+  const step = (thought: string, action: string, tool?: ToolCall): StepDraft => ({
+    thought,
+    action,
+    tool,
     observation: '',
     exitCode: null,
     executionTimeSec: null,
-    origin: r.position(path),
-    ...(typeof ev.timestamp === 'string' ? { timestamp: ev.timestamp } : {}),
-  };
-  const tool = (name: string, a: Record<string, unknown>): ToolCall => ({ name, args: a, ...(id ? { id } : {}) });
+    timestamp,
+    origin,
+  });
+  const tool = (name: string, a: Record<string, unknown>): ToolCall => (id ? { name, args: a, id } : { name, args: a });
   switch (ev.action) {
     case 'run': {
       const command = typeof args.command === 'string' ? args.command : '';
-      return { ...base, thought, action: command, tool: tool(fn ?? 'execute_bash', { command }) };
+      return step(thought, command, tool(fn ?? 'execute_bash', { command }));
     }
     case 'run_ipython': {
       const code = typeof args.code === 'string' ? args.code : '';
-      return { ...base, thought, action: code, tool: tool(fn ?? 'execute_ipython_cell', { code }) };
+      return step(thought, code, tool(fn ?? 'execute_ipython_cell', { code }));
     }
     case 'read':
     case 'edit': {
-      const a = editorArgs(ev.action, args);
       if (ev.action === 'edit' && args.impl_source === 'llm_based_edit') {
-        return {
-          ...base,
+        return step(
           thought,
-          action: `edit_file ${String(args.path ?? '')}`,
-          tool: tool('edit_file', { path: args.path, content: args.content, start: args.start, end: args.end }),
-        };
+          `edit_file ${String(args.path ?? '')}`,
+          tool('edit_file', { path: args.path, content: args.content, start: args.start, end: args.end }),
+        );
       }
-      return {
-        ...base,
-        thought,
-        action: renderEditor(fn ?? 'str_replace_editor', a),
-        tool: tool(fn ?? 'str_replace_editor', a),
-      };
+      const a = editorArgs(ev.action, args);
+      return step(thought, renderEditor(fn ?? 'str_replace_editor', a), tool(fn ?? 'str_replace_editor', a));
     }
     case 'write':
-      return {
-        ...base,
+      return step(
         thought,
-        action: `write ${String(args.path ?? '')}`,
-        tool: tool('write_file', { path: args.path, content: args.content }),
-      };
+        `write ${String(args.path ?? '')}`,
+        tool('write_file', { path: args.path, content: args.content }),
+      );
     case 'think':
-      return {
-        ...base,
-        thought: thought || String(args.thought ?? ''),
-        action: '',
-        tool: tool('think', { thought: args.thought ?? '' }),
-      };
+      return step(thought || String(args.thought ?? ''), '', tool('think', { thought: args.thought ?? '' }));
     case 'finish': {
       const final = typeof args.final_thought === 'string' ? args.final_thought : '';
-      return {
-        ...base,
-        thought: [thought, final].filter(Boolean).join('\n\n') || String(ev.message ?? ''),
-        action: 'finish',
-        tool: tool('finish', args),
-      };
+      return step(
+        [thought, final].filter(Boolean).join('\n\n') || String(ev.message ?? ''),
+        'finish',
+        tool('finish', args),
+      );
     }
     case 'message':
-      return {
-        ...base,
-        thought: typeof args.content === 'string' ? args.content : String(ev.message ?? ''),
-        action: '',
-      };
+      return step(typeof args.content === 'string' ? args.content : String(ev.message ?? ''), '');
     case 'browse':
     case 'browse_interactive': {
       const what =
         typeof args.url === 'string' ? args.url : typeof args.browser_actions === 'string' ? args.browser_actions : '';
-      return {
-        ...base,
-        thought,
-        action: `${ev.action} ${what}`.trim(),
-        tool: tool(fn ?? 'browser', omit(args, ['thought'])),
-      };
+      return step(thought, `${ev.action} ${what}`.trim(), tool(fn ?? 'browser', omit(args, ['thought'])));
     }
     default: {
       const name = fn ?? (typeof args.name === 'string' ? args.name : String(ev.action));
       const a = isRecord(args.arguments) ? args.arguments : omit(args, ['thought']);
-      return { ...base, thought, action: `${name} ${JSON.stringify(a)}`, tool: tool(name, a) };
+      return step(thought, `${name} ${JSON.stringify(a)}`, tool(name, a));
     }
   }
 }
