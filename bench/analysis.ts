@@ -16,6 +16,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { interleave, report, timedProcess } from './lib/interleave';
+import { generatedFunction, type Variant } from './lib/generatedModules';
 
 const ROOT = resolve(__dirname, '..');
 const FILES = Number(process.argv[2] ?? 200);
@@ -26,31 +27,6 @@ const BEFORE = process.env.CHAINLENS_BENCH_BEFORE;
 // Edited functions are every other one, so an untouched function keeps hunks apart.
 const FUNCS = 2 * HUNKS_PER_FILE + 4;
 
-type Variant = 'base' | 'step' | 'gold';
-
-function fn(i: number, variant: Variant, edited: boolean): string {
-  const check =
-    !edited || variant === 'base'
-      ? ''
-      : variant === 'gold'
-        ? `    if value is None:\n        raise ValueError("value ${i}")\n`
-        : `    value = value or 0\n`;
-  const effect = edited && variant === 'step' && i % 5 === 0 ? `    print("f${i}", value)\n` : '';
-  return (
-    `def func_${i}(value, options=None):\n` +
-    `    """Compute item ${i}."""\n` +
-    check +
-    `    total = 0\n` +
-    `    for k in range(${(i % 7) + 2}):\n` +
-    `        if k % 2 and options:\n` +
-    `            total += options.get(k, k)\n` +
-    `        else:\n` +
-    `            total -= k\n` +
-    effect +
-    `    return total + ${edited && variant !== 'base' ? (variant === 'gold' ? 'value' : 'int(value)') : '1'}\n\n\n`
-  );
-}
-
 function file(variant: Variant, f: number): string {
   let text = `"""Module ${f}."""\nimport os\n\n\n`;
   for (let i = 0; i < FUNCS; i++) {
@@ -60,7 +36,7 @@ function file(variant: Variant, f: number): string {
     const edited =
       even &&
       (variant === 'gold' ? i < 2 * HUNKS_PER_FILE : variant === 'step' ? i >= 2 && i < 2 * HUNKS_PER_FILE + 2 : false);
-    text += fn(i, variant, edited);
+    text += generatedFunction(i, variant, edited);
   }
   return text;
 }

@@ -66,3 +66,12 @@ export const CHAIN_RUN_OPTIONS = {
 } as const;
 
 export const ONE_CHAIN_FILE: PositionalSpec = { min: 1, max: 1, missing: 'expected one chain file' };
+
+/** `--timeout <seconds>`: a positive number, or undefined when not given. */
+export function parseTimeout(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new UserError(`--timeout must be a positive number of seconds, not '${value}'`, 'usage');
+  return n;
+}

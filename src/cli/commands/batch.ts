@@ -1,5 +1,5 @@
 import type { CliCommand, CliIO } from '../command';
-import { parseCommandArgs, requireOption } from '../args';
+import { parseCommandArgs, parseTimeout, requireOption } from '../args';
 import { UserError } from '../../core/util/errors';
 import { buildBatchReport, progressBar, reportText } from '../../core/batch';
 import type { BatchEvent } from '../../protocol/batch';
@@ -39,14 +39,6 @@ function parseWorkers(value: string | undefined): number | undefined {
   if (!/^\s*\d+\s*$/.test(value) || Number(value) < 1 || Number(value) > 256)
     throw new UserError(`--workers must be a number of parallel steps from 1 to 256, not '${value}'`, 'usage');
   return Number(value);
-}
-
-function parseTimeout(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new UserError(`--timeout must be a positive number of seconds, not '${value}'`, 'usage');
-  return n;
 }
 
 export const batchCommand: CliCommand = {

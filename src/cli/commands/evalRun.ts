@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import type { CliIO } from '../command';
 import { imageReferenceProblem } from '../../core/formats/imageReference';
 import { writeFileAtomic } from '../../infra/files';
-import { requireOption } from '../args';
+import { parseTimeout, requireOption } from '../args';
 import { UserError } from '../../core/util/errors';
 import { isSubset } from '../../core/metrics/chainReport';
 import { GradingProfileSchema, type GradingProfile } from '../../protocol/grading';
@@ -43,14 +43,6 @@ export function parseProfile(value: string | undefined): GradingProfile {
   const parsed = GradingProfileSchema.safeParse(value);
   if (!parsed.success) throw new UserError(`--profile must be swebench-v5 or swebench-v4, not '${value}'`, 'usage');
   return parsed.data;
-}
-
-function parseTimeout(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new UserError(`--timeout must be a positive number of seconds, not '${value}'`, 'usage');
-  return n;
 }
 
 const ratio = (b: { success: string[]; failure: string[] }) =>

@@ -7,33 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { generatedFunction, type Variant } from '../../../bench/lib/generatedModules';
 
 const FIXTURES = join(__dirname, '../../fixtures');
-
-type Variant = 'base' | 'step' | 'gold';
-
-function fn(i: number, variant: Variant, edited: boolean): string {
-  const check =
-    !edited || variant === 'base'
-      ? ''
-      : variant === 'gold'
-        ? `    if value is None:\n        raise ValueError("value ${i}")\n`
-        : `    value = value or 0\n`;
-  const effect = edited && variant === 'step' && i % 5 === 0 ? `    print("f${i}", value)\n` : '';
-  return (
-    `def func_${i}(value, options=None):\n` +
-    `    """Compute item ${i}."""\n` +
-    check +
-    `    total = 0\n` +
-    `    for k in range(${(i % 7) + 2}):\n` +
-    `        if k % 2 and options:\n` +
-    `            total += options.get(k, k)\n` +
-    `        else:\n` +
-    `            total -= k\n` +
-    effect +
-    `    return total + ${edited && variant !== 'base' ? (variant === 'gold' ? 'value' : 'int(value)') : '1'}\n\n\n`
-  );
-}
 
 function module(variant: Variant, f: number, hunks: number): string {
   let text = `"""Module ${f}."""\nimport os\n\n\n`;
@@ -41,7 +17,7 @@ function module(variant: Variant, f: number, hunks: number): string {
     const even = i % 2 === 0;
     const edited =
       even && (variant === 'gold' ? i < 2 * hunks : variant === 'step' ? i >= 2 && i < 2 * hunks + 2 : false);
-    text += fn(i, variant, edited);
+    text += generatedFunction(i, variant, edited);
   }
   if (f % 4 === 1) text += `class Holder${f}:\n    def get(self):\n        return ${variant === 'base' ? 1 : 2}\n`;
   return text;
