@@ -10,7 +10,7 @@
 // own cache folder (the mirror cache's, mirror.ts cacheRoot), not a shared temporary one: the
 // cache is code that runs. No hash of the text: status loads node:crypto only for racily clean
 // files, and loading it costs more than the compile the cache saves.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, wrap } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -51,6 +51,12 @@ export function requireWithCodeCache(file: string): void {
         const partial = `${cacheFile}.${process.pid}`;
         writeFileSync(partial, script.createCachedData());
         renameSync(partial, cacheFile);
+        // Each build names a new file: the caches of earlier builds (or runtimes) go, so the
+        // folder holds one per bundle instead of one per build ever run.
+        const mine = basename(cacheFile);
+        for (const name of readdirSync(dirname(cacheFile)))
+          if (name.startsWith(`${basename(file)}-`) && name !== mine)
+            rmSync(join(dirname(cacheFile), name), { force: true });
       } catch {
         // A cache folder that cannot be written only costs the compile next time.
       }

@@ -1,0 +1,43 @@
+// The bin's V8 code cache (src/infra/codeCache.ts), in real Node processes: the file runs as
+// `require` would run it, a cache file is written at exit and taken by the next start, and a
+// rebuilt bundle replaces the earlier build's cache file instead of adding one per build.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CODE_CACHE = join(__dirname, '../../../src/infra/codeCache.ts');
+
+function start(bundle: string, cache: string): string {
+  const script = `require(${JSON.stringify(CODE_CACHE)}).requireWithCodeCache(${JSON.stringify(bundle)})`;
+  return execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+    env: { ...process.env, CHAINLENS_CACHE: cache },
+    encoding: 'utf8',
+  });
+}
+
+describe('code cache of the bin', () => {
+  it('runs the bundle with require and __dirname, reuses its cache, and keeps one file per bundle', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chainlens-codecache-'));
+    try {
+      const bundle = join(dir, 'status.cjs');
+      const cache = join(dir, 'cache');
+      writeFileSync(bundle, "process.stdout.write(typeof require + ' ' + __dirname + '\\n');\n");
+      assert.equal(start(bundle, cache), `function ${dir}\n`);
+      const first = readdirSync(join(cache, 'code-cache'));
+      assert.equal(first.length, 1);
+      assert.equal(start(bundle, cache), `function ${dir}\n`);
+      assert.deepEqual(readdirSync(join(cache, 'code-cache')), first);
+      // A new build: another file, and the old one goes.
+      writeFileSync(bundle, "process.stdout.write('rebuilt\\n');\n");
+      assert.equal(start(bundle, cache), 'rebuilt\n');
+      const after = readdirSync(join(cache, 'code-cache'));
+      assert.equal(after.length, 1);
+      assert.notDeepEqual(after, first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
