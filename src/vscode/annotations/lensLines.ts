@@ -2,7 +2,8 @@
 // asks for every lens again after each edit; parsing a 10,000-line file's outline for each ask was
 // most of a keystroke's cost there (bench/decorations.ts). The lines found by the last parse follow
 // the edits instead, as the marks do (rangeMapping.ts), while no edit touches a symbol's own first
-// line; an edit that does, a missed change or a new analysis sends the next ask back to the parser.
+// line; an edit that does, a missed change or a new analysis sends the next ask back to the parser
+// (docs/reference/annotations.md, "While you type").
 import { mapSpan, type LineEdit } from '../../core/analysis/rangeMapping';
 
 interface Entry {
