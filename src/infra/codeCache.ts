@@ -22,6 +22,16 @@ function cacheFolder(): string {
   return join(root, 'code-cache');
 }
 
+/**
+ * A short tag of the path (FNV-1a, 32 bits): two paths sharing one only share a cache slot, as
+ * every build did before, so no stronger hash is needed, nor node:crypto's load.
+ */
+function pathTag(path: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
 type CommonJsWrapper = (
   exports: unknown,
   require: NodeJS.Require,
@@ -34,8 +44,11 @@ type CommonJsWrapper = (
 export function requireWithCodeCache(file: string): void {
   const st = statSync(file, { bigint: true });
   const source = readFileSync(file, 'utf8');
+  // The bundle's path names its build (two checkouts, or an earlier build kept to compare with,
+  // each keep their own cache); its stat data names the version of that build.
+  const build = `${basename(file)}-${pathTag(file)}-`;
   const key = [process.version, process.arch, st.size, st.ino, st.mtimeNs, st.ctimeNs].join('-');
-  const cacheFile = join(cacheFolder(), `${basename(file)}-${key}.bin`);
+  const cacheFile = join(cacheFolder(), `${build}${key}.bin`);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);
@@ -51,12 +64,11 @@ export function requireWithCodeCache(file: string): void {
         const partial = `${cacheFile}.${process.pid}`;
         writeFileSync(partial, script.createCachedData());
         renameSync(partial, cacheFile);
-        // Each build names a new file: the caches of earlier builds (or runtimes) go, so the
-        // folder holds one per bundle instead of one per build ever run.
+        // Each version of a build names a new file: the caches of its earlier versions (or
+        // runtimes) go, so the folder holds one per build instead of one per version ever run.
         const mine = basename(cacheFile);
         for (const name of readdirSync(dirname(cacheFile)))
-          if (name.startsWith(`${basename(file)}-`) && name !== mine)
-            rmSync(join(dirname(cacheFile), name), { force: true });
+          if (name.startsWith(build) && name !== mine) rmSync(join(dirname(cacheFile), name), { force: true });
       } catch {
         // A cache folder that cannot be written only costs the compile next time.
       }

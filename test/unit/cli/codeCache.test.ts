@@ -1,10 +1,11 @@
 // The bin's V8 code cache (src/infra/codeCache.ts), in real Node processes: the file runs as
-// `require` would run it, a cache file is written at exit and taken by the next start, and a
-// rebuilt bundle replaces the earlier build's cache file instead of adding one per build.
+// `require` would run it, a cache file is written at exit and taken by the next start, a
+// rebuilt bundle replaces the earlier build's cache file instead of adding one per build, and two
+// builds in two folders (two checkouts; a build kept to compare with) keep one each.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -36,6 +37,29 @@ describe('code cache of the bin', () => {
       const after = readdirSync(join(cache, 'code-cache'));
       assert.equal(after.length, 1);
       assert.notDeepEqual(after, first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps a cache per build folder: running one build does not drop the other build's cache", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chainlens-codecache-'));
+    try {
+      const cache = join(dir, 'cache');
+      const bundles = ['a', 'b'].map((name) => {
+        mkdirSync(join(dir, name));
+        const bundle = join(dir, name, 'status.cjs');
+        writeFileSync(bundle, `process.stdout.write('${name}\\n');\n`);
+        return bundle;
+      });
+      assert.equal(start(bundles[0], cache), 'a\n');
+      const first = readdirSync(join(cache, 'code-cache'));
+      assert.equal(start(bundles[1], cache), 'b\n');
+      const both = readdirSync(join(cache, 'code-cache'));
+      assert.equal(both.length, 2, "the second build removed the first build's cache");
+      assert.ok(first.every((f) => both.includes(f)));
+      assert.equal(start(bundles[0], cache), 'a\n');
+      assert.deepEqual(readdirSync(join(cache, 'code-cache')).sort(), both.sort());
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
