@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DriftGroupSchema, DriftLabelSchema } from './labels';
+import { SymbolKindSchema } from './symbolKind';
 
 /**
  * The result of analysing one step's patch against its gold patch (docs/reference/analysis.md).
@@ -24,8 +25,7 @@ export const EvidenceLineSchema = z.object({
 });
 export type EvidenceLine = z.infer<typeof EvidenceLineSchema>;
 
-export const SymbolKindSchema = z.enum(['function', 'method', 'class', 'type', 'module']);
-export type SymbolKind = z.infer<typeof SymbolKindSchema>;
+export { SymbolKindSchema, type SymbolKind } from './symbolKind';
 
 /** A file or a (file, symbol) pair one patch touches and the other leaves alone. */
 export const ScopeEntrySchema = z.object({

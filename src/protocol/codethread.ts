@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { SymbolKindSchema } from './analysis';
+import { SymbolKindSchema } from './symbolKind';
 
 /**
  * CodeThread two-step tasks (docs/reference/codethread.md): PR0 is the base commit with the

@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { constants, inflateSync } from 'node:zlib';
+import { inflateSync } from 'node:zlib';
+import { inflatePrefix } from '../../core/util/inflatePrefix';
 import { workTreeAtTop } from './repoFiles';
 
 /** Beyond this many index entries git, which stats files in parallel, is left to answer. */
@@ -155,6 +156,10 @@ function statMatches(top: string, e: IndexEntry, indexMtimeNs: bigint): 'same' |
 const CONVERTING_CONFIG = /autocrlf|\beol\b|safecrlf|attributesfile|^[ \t]*\[[ \t]*(include|filter)/im;
 /** Beyond this much racily clean content git, hashing in C, is left to compare it. */
 const RACY_BYTES = 1 << 20;
+/** zlib's Z_SYNC_FLUSH, written out: status.cjs defers node:zlib, whose constants it cannot defer. */
+const Z_SYNC_FLUSH = 2;
+/** Enough of a commit object for its first line: "commit <size>\0" and "tree <40 hex>\n". */
+const COMMIT_PREFIX = 128;
 
 /**
  * The racily clean files (regular files only) still hold the blob the index names, hashed as git
@@ -227,7 +232,8 @@ function commitTree(gitDir: string, sha: string): string | null {
   const loose = join(objects, sha.slice(0, 2), sha.slice(2));
   let body: string;
   if (existsSync(loose)) {
-    const raw = inflateSync(readFileSync(loose)).toString('latin1');
+    const compressed = readFileSync(loose);
+    const raw = Buffer.from(inflatePrefix(compressed, COMMIT_PREFIX) ?? inflateSync(compressed)).toString('latin1');
     if (!raw.startsWith('commit ')) return null;
     body = raw.slice(raw.indexOf('\0') + 1);
   } else {
@@ -285,6 +291,7 @@ function readPackedObject(pack: string, offset: number): string | null {
   // 1: a commit stored whole; deltas (6, 7) are git's to resolve.
   if (type !== 1) return null;
   // The commit's first line is all that is needed: a partial inflate of its first bytes is enough.
-  const text = inflateSync(chunk.subarray(at, read), { finishFlush: constants.Z_SYNC_FLUSH });
-  return text.toString('latin1');
+  const stream = chunk.subarray(at, read);
+  const text = inflatePrefix(stream, COMMIT_PREFIX) ?? inflateSync(stream, { finishFlush: Z_SYNC_FLUSH });
+  return Buffer.from(text).toString('latin1');
 }
