@@ -419,7 +419,19 @@ export class ChainRunEngine {
       return this.finishStep(state, chain, index, step.start!, 'empty_patch', note, false);
     }
     const refusal = unsafePatchReason(patch, `the ${who} patch of step ${step.order}`);
-    const conflict = refusal ?? (await this.repo.applyCheck(patch));
+    let conflict = refusal;
+    if (conflict === null) {
+      // Journaled before the patch is applied: a process killed while git writes the files
+      // leaves a journal that recover() rolls back (rollForward, 'apply').
+      this.writeJournal({
+        op: 'apply',
+        runId: state.runId,
+        step: step.order,
+        pid: this.ownPid,
+        startedAt: this.clock.now().toISOString(),
+      });
+      conflict = await this.repo.tryApply(patch);
+    }
     if (conflict !== null) {
       const note = refusal ?? `the ${who} patch of step ${step.order} does not apply: ${conflict}`;
       notes.push(`${note} (the repository was left unchanged)`);
@@ -434,14 +446,6 @@ export class ChainRunEngine {
       });
       return this.finishStep(state, chain, index, step.start!, 'patch_failed', note, false);
     }
-    this.writeJournal({
-      op: 'apply',
-      runId: state.runId,
-      step: step.order,
-      pid: this.ownPid,
-      startedAt: this.clock.now().toISOString(),
-    });
-    await this.repo.apply(patch);
     this.faultPoint('apply:applied');
     const end = await this.commitWork(state, chain.steps[index], step.author, true);
     this.writeJournal({

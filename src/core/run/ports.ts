@@ -14,8 +14,11 @@ export interface RepoPort {
   isDirty(): Promise<boolean>;
   commitAll(message: string): Promise<string>;
   stash(message: string): Promise<string>;
-  applyCheck(patch: string): Promise<string | null>;
-  apply(patch: string): Promise<void>;
+  /**
+   * Applies `patch` to the work tree, all or nothing: null when it applied, otherwise why it does
+   * not apply, the tree left as it was. Throws when a failure left part of it in the tree.
+   */
+  tryApply(patch: string): Promise<string | null>;
   /** One commit per layer, each on the previous (base first), built without touching the work tree. */
   commitLayersOnto(
     base: string,

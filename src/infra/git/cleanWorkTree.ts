@@ -11,11 +11,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { inflatePrefix } from '../../core/util/inflatePrefix';
-import { workTreeAtTop } from './repoFiles';
+import { headFromFiles, workTreeAtTop } from './repoFiles';
 
 /** Beyond this many index entries git, which stats files in parallel, is left to answer. */
 const MAX_ENTRIES = 5000;
-const SHA = /^[0-9a-f]{40}$/;
 
 interface IndexEntry {
   path: string;
@@ -51,7 +50,7 @@ export function certainlyClean(top: string, gitDir: string): boolean {
     if (workTreeAtTop(top)?.gitDir !== gitDir) return false;
     const index = readIndex(join(gitDir, 'index'));
     if (!index || index.rootTree === null) return false;
-    const head = resolveRef(gitDir, 'HEAD');
+    const head = headFromFiles(gitDir)?.commit;
     if (!head || commitTree(gitDir, head) !== index.rootTree) return false;
     const racy: IndexEntry[] = [];
     for (const e of index.entries) {
@@ -198,32 +197,6 @@ function onlyIndexedFiles(dir: string, rel: string, indexed: Set<string>, budget
     } else if (!(d.isFile() || d.isSymbolicLink()) || !indexed.has(path)) return false;
   }
   return true;
-}
-
-/** The commit `name` (HEAD, or a ref under refs/) names, through loose refs and packed-refs. */
-function resolveRef(gitDir: string, name: string): string | null {
-  for (let depth = 0; depth < 5; depth++) {
-    const loose = join(gitDir, name);
-    let value: string | null = null;
-    if (existsSync(loose)) value = readFileSync(loose, 'utf8').trim();
-    else if (name !== 'HEAD') value = packedRef(gitDir, name);
-    if (value === null) return null;
-    if (SHA.test(value)) return value;
-    const target = /^ref: (refs\/\S+)$/.exec(value)?.[1];
-    if (!target || target.split('/').includes('..')) return null;
-    name = target;
-  }
-  return null;
-}
-
-function packedRef(gitDir: string, name: string): string | null {
-  const file = join(gitDir, 'packed-refs');
-  if (!existsSync(file)) return null;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const space = line.indexOf(' ');
-    if (space === 40 && line.slice(41) === name && SHA.test(line.slice(0, 40))) return line.slice(0, 40);
-  }
-  return null;
 }
 
 /** The tree of commit `sha`, from a loose object or an undeltified one in a pack; null otherwise. */

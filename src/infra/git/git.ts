@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { UserError } from '../../core/util/errors';
 import type { PatchStats } from '../../protocol/run';
 import { runGit } from './exec';
+import { headFromFiles, workTreeAtTop } from './repoFiles';
 
 const SHA = /^[0-9a-f]{40}$/;
 /** Refs ChainLens writes; validated so a run id can never smuggle options or paths into git. */
@@ -54,6 +55,15 @@ export class Git {
     return runGit(args, { cwd: this.dir, env, input });
   }
 
+  /**
+   * HEAD read from .git's own files where they say it plainly (repoFiles.ts), without a git
+   * process: a replayed step asks for HEAD after each commit and before each switch.
+   */
+  private headFromFiles(): { commit: string; branch: string | null } | null {
+    const at = workTreeAtTop(this.dir);
+    return at && headFromFiles(at.gitDir);
+  }
+
   /** git's user.name for this repository ('' when unset): who a label or a commit is by. */
   async userName(): Promise<string> {
     return (await this.raw(['config', 'user.name']).catch(() => '')).trim();
@@ -80,10 +90,12 @@ export class Git {
   }
 
   async head(): Promise<string> {
-    return (await this.raw(['rev-parse', 'HEAD'])).trim();
+    return this.headFromFiles()?.commit ?? (await this.raw(['rev-parse', 'HEAD'])).trim();
   }
 
   async headAndBranch(): Promise<{ commit: string; branch: string | null } | null> {
+    const plain = this.headFromFiles();
+    if (plain) return plain;
     try {
       const [commit, name] = (await this.raw(['rev-parse', 'HEAD', '--symbolic-full-name', 'HEAD'])).split('\n');
       return { commit, branch: name.startsWith('refs/heads/') ? name : null };
@@ -201,18 +213,18 @@ export class Git {
     return true;
   }
 
-  /** `git apply --check`: null when the patch applies cleanly to the work tree, else git's message. */
-  async applyCheck(patch: string): Promise<string | null> {
+  async tryApply(patch: string): Promise<string | null> {
+    // One process, no `apply --check` first: git apply checks every hunk before it writes a file
+    // and writes nothing when one does not apply (git-apply(1), --reject).
     try {
-      await this.raw(['apply', '--check', '--whitespace=nowarn', '-'], undefined, withFinalNewline(patch));
+      await this.raw(['apply', '--whitespace=nowarn', '-'], undefined, withFinalNewline(patch));
       return null;
     } catch (e) {
+      // A failure while writing (a full disk, a file it may not write) can leave part of the
+      // patch in the tree: that is no "does not apply", and the caller's journal recovers it.
+      if (await this.isDirty()) throw e;
       return cleanGitError(e);
     }
-  }
-
-  async apply(patch: string): Promise<void> {
-    await this.raw(['apply', '--whitespace=nowarn', '-'], undefined, withFinalNewline(patch));
   }
 
   /**

@@ -64,3 +64,36 @@ export function certainlyNoStash(gitDir: string): boolean {
     return false;
   }
 }
+
+const SHA = /^[0-9a-f]{40}$/;
+
+/**
+ * `git rev-parse HEAD --symbolic-full-name HEAD` in the repository at `gitDir` (a .git directory,
+ * as workTreeAtTop found): HEAD's commit and its branch (null when detached), when HEAD is a
+ * commit id or names a branch whose loose or packed ref is one. Null (ask git) for anything else:
+ * an unborn branch, a ref pointing at another ref, refs kept in a reftable.
+ */
+export function headFromFiles(gitDir: string): { commit: string; branch: string | null } | null {
+  try {
+    if (existsSync(join(gitDir, 'reftable'))) return null;
+    const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
+    if (SHA.test(head)) return { commit: head, branch: null };
+    const branch = /^ref: (refs\/heads\/\S+)$/.exec(head)?.[1];
+    if (!branch || branch.split('/').some((part) => part === '..' || part === '.' || part === '')) return null;
+    const loose = join(gitDir, branch);
+    const commit = existsSync(loose) ? readFileSync(loose, 'utf8').trim() : packedRef(gitDir, branch);
+    return commit !== null && SHA.test(commit) ? { commit, branch } : null;
+  } catch {
+    return null;
+  }
+}
+
+function packedRef(gitDir: string, name: string): string | null {
+  const file = join(gitDir, 'packed-refs');
+  if (!existsSync(file)) return null;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const space = line.indexOf(' ');
+    if (space === 40 && line.slice(41) === name && SHA.test(line.slice(0, 40))) return line.slice(0, 40);
+  }
+  return null;
+}
