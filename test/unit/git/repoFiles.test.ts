@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { certainlyNoStash, workTreeAtTop } from '../../../src/infra/git/repoFiles';
+import { certainlyNoStash, headFromFiles, workTreeAtTop } from '../../../src/infra/git/repoFiles';
 import { git } from '../../helpers/tinyChain';
 
 function repo(): string {
@@ -97,6 +97,30 @@ test('no stash: only when no loose ref, reflog or packed ref names refs/stash', 
     git(dir, 'update-ref', '-d', 'refs/stash');
     assert.equal(certainlyNoStash(gitDir), true);
     assert.equal(git(dir, 'stash', 'list'), '');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('HEAD from the files: what `git rev-parse HEAD --symbolic-full-name HEAD` says, or null', () => {
+  const dir = repo();
+  try {
+    const gitDir = join(dir, '.git');
+    const fromGit = () => {
+      const [commit, name] = git(dir, 'rev-parse', 'HEAD', '--symbolic-full-name', 'HEAD').trim().split('\n');
+      return { commit, branch: name.startsWith('refs/heads/') ? name : null };
+    };
+    assert.deepEqual(headFromFiles(gitDir), fromGit(), 'a loose branch ref');
+    git(dir, 'pack-refs', '--all');
+    assert.deepEqual(headFromFiles(gitDir), fromGit(), 'a packed branch ref');
+    git(dir, 'checkout', '-q', '--detach');
+    assert.deepEqual(headFromFiles(gitDir), fromGit(), 'a detached HEAD');
+    git(dir, 'checkout', '-q', '--orphan', 'unborn');
+    assert.equal(headFromFiles(gitDir), null, 'an unborn branch: git is asked');
+    git(dir, 'checkout', '-q', 'main');
+    git(dir, 'symbolic-ref', 'refs/heads/alias', 'refs/heads/main');
+    git(dir, 'symbolic-ref', 'HEAD', 'refs/heads/alias');
+    assert.equal(headFromFiles(gitDir), null, 'a branch that is itself a symbolic ref: git is asked');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
