@@ -107,6 +107,16 @@ const entries = [
     minify: true,
     plugins: [lazyRequirePlugin, deferredBuiltinsPlugin],
   },
+  // The same CLI as one CommonJS file, for runtimes without Node's compile cache (Node 20): the
+  // stub compiles it from V8's code cache (src/infra/codeCache.ts), which ES modules cannot use.
+  // Each command's modules still load only when it runs: esbuild keeps a dynamically imported
+  // module's code unevaluated until the import. In dist/ itself, so __dirname is dist/ as the
+  // workers expect.
+  {
+    entryPoints: ['src/cli/bin.ts'],
+    outfile: 'dist/cli-main.cjs',
+    minify: true,
+  },
   {
     entryPoints: ['src/cli/stub.ts'],
     outfile: 'dist/cli.js',

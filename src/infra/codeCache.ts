@@ -40,13 +40,19 @@ type CommonJsWrapper = (
   dirname: string,
 ) => void;
 
-/** Runs the CommonJS file `file` as `require` would (once, nothing exported), compiled from the cache. */
-export function requireWithCodeCache(file: string): void {
+/**
+ * Runs the CommonJS file `file` as `require` would (once, nothing exported), compiled from the
+ * cache. `part`: which part of the file this start runs (a command of the CLI's bundle); each part
+ * keeps its own cache, since a cache holds the functions the run that made it compiled, and
+ * another command's would leave this one compiling its own at every start.
+ */
+export function requireWithCodeCache(file: string, part = 'all'): void {
   const st = statSync(file, { bigint: true });
   const source = readFileSync(file, 'utf8');
   // The bundle's path names its build (two checkouts, or an earlier build kept to compare with,
   // each keep their own cache); its stat data names the version of that build.
-  const build = `${basename(file)}-${pathTag(file)}-`;
+  // Letters, digits and _ only: one part's prefix is then never the start of another's.
+  const build = `${basename(file)}-${pathTag(file)}-${part.replace(/[^A-Za-z0-9]/g, '_')}-`;
   const key = [process.version, process.arch, st.size, st.ino, st.mtimeNs, st.ctimeNs].join('-');
   const cacheFile = join(cacheFolder(), `${build}${key}.bin`);
   let cachedData: Buffer | undefined;
@@ -65,7 +71,7 @@ export function requireWithCodeCache(file: string): void {
         writeFileSync(partial, script.createCachedData());
         renameSync(partial, cacheFile);
         // Each version of a build names a new file: the caches of its earlier versions (or
-        // runtimes) go, so the folder holds one per build instead of one per version ever run.
+        // runtimes) go, so the folder holds one per build and part instead of one per version.
         const mine = basename(cacheFile);
         for (const name of readdirSync(dirname(cacheFile)))
           if (name.startsWith(build) && name !== mine) rmSync(join(dirname(cacheFile), name), { force: true });

@@ -11,8 +11,9 @@ import { join } from 'node:path';
 
 const CODE_CACHE = join(__dirname, '../../../src/infra/codeCache.ts');
 
-function start(bundle: string, cache: string): string {
-  const script = `require(${JSON.stringify(CODE_CACHE)}).requireWithCodeCache(${JSON.stringify(bundle)})`;
+function start(bundle: string, cache: string, part?: string): string {
+  const args = [bundle, ...(part ? [part] : [])].map((a) => JSON.stringify(a)).join(', ');
+  const script = `require(${JSON.stringify(CODE_CACHE)}).requireWithCodeCache(${args})`;
   return execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
     env: { ...process.env, CHAINLENS_CACHE: cache },
     encoding: 'utf8',
@@ -60,6 +61,28 @@ describe('code cache of the bin', () => {
       assert.ok(first.every((f) => both.includes(f)));
       assert.equal(start(bundles[0], cache), 'a\n');
       assert.deepEqual(readdirSync(join(cache, 'code-cache')).sort(), both.sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a cache per part of one bundle (a command of the CLI), none replacing another', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chainlens-codecache-'));
+    try {
+      const bundle = join(dir, 'cli-main.cjs');
+      const cache = join(dir, 'cache');
+      writeFileSync(bundle, "process.stdout.write('ran\\n');\n");
+      for (const part of ['eval', 'checkout', 'eval-x']) assert.equal(start(bundle, cache, part), 'ran\n');
+      const files = readdirSync(join(cache, 'code-cache')).sort();
+      assert.equal(files.length, 3, `one cache per part: ${files}`);
+      assert.equal(start(bundle, cache, 'eval'), 'ran\n');
+      assert.deepEqual(readdirSync(join(cache, 'code-cache')).sort(), files);
+      // A new build replaces each part's cache as that part runs, and only that part's.
+      writeFileSync(bundle, "process.stdout.write('rebuilt\\n');\n");
+      assert.equal(start(bundle, cache, 'eval'), 'rebuilt\n');
+      const after = readdirSync(join(cache, 'code-cache'));
+      assert.equal(after.length, 3);
+      assert.equal(after.filter((f) => !files.includes(f)).length, 1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
