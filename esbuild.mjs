@@ -37,10 +37,11 @@ const lazyRequirePlugin = {
 };
 
 // status.cjs loads node:crypto, node:child_process and node:zlib (with the stream, socket and
-// cipher modules they bring) only when one of their functions is first called: `status` on a clean
-// work tree needs none (no git process, no lock taken, no state folder made, HEAD's commit read by
-// a JS inflate), and loading them was a fifth of its start (docs/reference/cli.md). Only functions are deferred; importing anything
-// else from them (a class, `constants`) in that bundle fails the build rather than the command.
+// cipher modules they bring) only when one of their functions is first called: `status` on a
+// clean work tree needs none (no git process, no lock taken, no state folder made, HEAD's commit
+// read by a JS inflate), and loading them was a fifth of its start (docs/reference/cli.md). Only
+// functions are deferred; importing anything else from them (a class, `constants`) in that bundle
+// fails the build rather than the command.
 const deferredBuiltinsPlugin = {
   name: 'deferred-builtins',
   setup(build) {

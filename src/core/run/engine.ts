@@ -273,9 +273,12 @@ export class ChainRunEngine {
   ): Promise<RunState> {
     const step = state.steps[index];
     const now = this.clock.now();
-    // The step's size is read while its end ref is written: two git processes, one wait.
+    const endRef = { ref: stepRef(state.runId, step.order, 'end'), sha: end };
+    const last = index + 1 >= chain.steps.length;
+    // The last step's end ref is written while its size is read: two git processes, one wait.
+    // Any other's goes in one transaction with the next step's start (enterStep).
     const [, patch] = await Promise.all([
-      this.repo.updateRef(stepRef(state.runId, step.order, 'end'), end),
+      last ? this.repo.updateRef(endRef.ref, endRef.sha) : Promise.resolve(),
       this.repo.diffStats(step.start!, end),
     ]);
     this.faultPoint('finish:end-ref');
@@ -290,8 +293,8 @@ export class ChainRunEngine {
       ),
     };
     let next = done;
-    if (index + 1 < chain.steps.length) {
-      next = await this.enterStep(done, chain, index + 1, end);
+    if (!last) {
+      next = await this.enterStep(done, chain, index + 1, end, [endRef]);
       // Covered by the caller's submit journal: recovery redoes finishStep with a forced switch.
       await this.switchWorkTree(next, next.steps[index + 1].start!, recovering);
     } else {
@@ -306,8 +309,17 @@ export class ChainRunEngine {
     return next;
   }
 
-  /** The state with step `index` current, its start commit computed and recorded as a ref. */
-  private async enterStep(state: RunState, chain: Chain, index: number, previousEnd: string): Promise<RunState> {
+  /**
+   * The state with step `index` current, its start commit computed and recorded as a ref, with
+   * `moreRefs` (the previous step's end) in the same transaction.
+   */
+  private async enterStep(
+    state: RunState,
+    chain: Chain,
+    index: number,
+    previousEnd: string,
+    moreRefs: { ref: string; sha: string }[] = [],
+  ): Promise<RunState> {
     const step = state.steps[index];
     const oracle =
       state.mode === 'seq' || index === 0
@@ -315,7 +327,11 @@ export class ChainRunEngine {
         : await this.oracleState(state, chain, index);
     const start = oracle.commit;
     // The Oracle states' cache refs and the step's start ref in one git process.
-    await this.repo.updateRefs([...oracle.refs, { ref: stepRef(state.runId, step.order, 'start'), sha: start }]);
+    await this.repo.updateRefs([
+      ...moreRefs,
+      ...oracle.refs,
+      { ref: stepRef(state.runId, step.order, 'start'), sha: start },
+    ]);
     return {
       ...state,
       currentStep: step.order,
@@ -369,9 +385,11 @@ export class ChainRunEngine {
     neverCheckedOut = false,
   ): Promise<void> {
     const here = recovering || neverCheckedOut ? null : await this.repo.headAndBranch();
-    if (here?.commit === target && !(await this.repo.isDirty())) {
+    if (here?.commit === target) {
       // Already there (Seq: the next step starts where this one ended). Only a person who moved
       // HEAD off the run's branch makes a checkout needed, to make that branch current again.
+      // Uncommitted changes need no look: a checkout of the commit HEAD is at keeps them as they
+      // are, so whatever is in the tree stays either way (one `git status` less per step).
       if (here.branch !== `refs/heads/${state.branch}`) await this.repo.switchBranch(state.branch, target);
       return;
     }
