@@ -281,6 +281,8 @@ export class ChainRunEngine {
       last ? this.repo.updateRef(endRef.ref, endRef.sha) : Promise.resolve(),
       this.repo.diffStats(step.start!, end),
     ]);
+    // Named for the end ref, which only the last step has written here; a kill here is rolled
+    // forward from the submit journal either way.
     this.faultPoint('finish:end-ref');
     const startedAt = step.startedAt ? new Date(step.startedAt).getTime() : now.getTime();
     const done: RunState = {

@@ -1,7 +1,8 @@
 // The bin's V8 code cache (src/infra/codeCache.ts), in real Node processes: the file runs as
 // `require` would run it, a cache file is written at exit and taken by the next start, a
 // rebuilt bundle replaces the earlier build's cache file instead of adding one per build, and two
-// builds in two folders (two checkouts; a build kept to compare with) keep one each.
+// builds in two folders (two checkouts; a build kept to compare with) keep one each, as do the
+// parts (commands) of one bundle.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -20,10 +21,19 @@ function start(bundle: string, cache: string, part?: string): string {
   });
 }
 
+/** Runs `body` in a new temporary folder, removed after whatever happens. */
+function inTempDir(body: (dir: string) => void): void {
+  const dir = mkdtempSync(join(tmpdir(), 'chainlens-codecache-'));
+  try {
+    body(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('code cache of the bin', () => {
-  it('runs the bundle with require and __dirname, reuses its cache, and keeps one file per bundle', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chainlens-codecache-'));
-    try {
+  it('runs the bundle with require and __dirname, reuses its cache, and keeps one file per bundle', () =>
+    inTempDir((dir) => {
       const bundle = join(dir, 'status.cjs');
       const cache = join(dir, 'cache');
       writeFileSync(bundle, "process.stdout.write(typeof require + ' ' + __dirname + '\\n');\n");
@@ -38,14 +48,10 @@ describe('code cache of the bin', () => {
       const after = readdirSync(join(cache, 'code-cache'));
       assert.equal(after.length, 1);
       assert.notDeepEqual(after, first);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it("keeps a cache per build folder: running one build does not drop the other build's cache", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chainlens-codecache-'));
-    try {
+  it("keeps a cache per build folder: running one build does not drop the other build's cache", () =>
+    inTempDir((dir) => {
       const cache = join(dir, 'cache');
       const bundles = ['a', 'b'].map((name) => {
         mkdirSync(join(dir, name));
@@ -61,14 +67,10 @@ describe('code cache of the bin', () => {
       assert.ok(first.every((f) => both.includes(f)));
       assert.equal(start(bundles[0], cache), 'a\n');
       assert.deepEqual(readdirSync(join(cache, 'code-cache')).sort(), both.sort());
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('keeps a cache per part of one bundle (a command of the CLI), none replacing another', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chainlens-codecache-'));
-    try {
+  it('keeps a cache per part of one bundle (a command of the CLI), none replacing another', () =>
+    inTempDir((dir) => {
       const bundle = join(dir, 'cli-main.cjs');
       const cache = join(dir, 'cache');
       writeFileSync(bundle, "process.stdout.write('ran\\n');\n");
@@ -83,8 +85,5 @@ describe('code cache of the bin', () => {
       const after = readdirSync(join(cache, 'code-cache'));
       assert.equal(after.length, 3);
       assert.equal(after.filter((f) => !files.includes(f)).length, 1);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
