@@ -11,6 +11,7 @@
 // cache is code that runs. No hash of the text: status loads node:crypto only for racily clean
 // files, and loading it costs more than the compile the cache saves.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
 import { createRequire, wrap } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -32,6 +33,14 @@ function pathTag(path: string): string {
   return (h >>> 0).toString(36);
 }
 
+/**
+ * The bundle's text. esbuild writes ASCII (non-ASCII characters escaped), and ASCII read as
+ * latin1 is the same text, made without UTF-8 decoding: half the time of a 2 MiB bundle's read.
+ */
+function bundleText(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
+
 type CommonJsWrapper = (
   exports: unknown,
   require: NodeJS.Require,
@@ -48,7 +57,7 @@ type CommonJsWrapper = (
  */
 export function requireWithCodeCache(file: string, part = 'all'): void {
   const st = statSync(file, { bigint: true });
-  const source = readFileSync(file, 'utf8');
+  const source = bundleText(readFileSync(file));
   // The bundle's path names its build (two checkouts, or an earlier build kept to compare with,
   // each keep their own cache); its stat data names the version of that build.
   // Letters, digits and _ only: one part's prefix is then never the start of another's.

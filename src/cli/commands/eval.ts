@@ -53,6 +53,9 @@ export const evalCommand: CliCommand = {
       runId: 'eval',
       name: `chainlens-eval-${Math.random().toString(36).slice(2, 8)}`,
     });
+    // One turn of the event loop, so that those requests are on the wire (a connection's request
+    // is written once it has connected) before the rest loads, which keeps this thread busy.
+    await new Promise((r) => setImmediate(r));
     const { runEval } = await import('./evalRun');
     return runEval(io, { values, positionals, usage }, engine);
   },

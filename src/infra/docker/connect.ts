@@ -4,7 +4,15 @@ import { describeEndpoint, dockerodeOptions, resolveEngineEndpoint } from './doc
 import { sweepOrphansInBackground } from './orphans';
 
 const PING_TIMEOUT_MS = 10_000;
-let cached: { host: string; client: Promise<Docker> } | undefined;
+let cached: { host: string; opened: OpenedDocker } | undefined;
+
+/** A client made, and the same client once the engine has answered its ping. */
+export interface OpenedDocker {
+  /** For requests sent before the ping's answer (engineAhead.ts): they fail as the ping does. */
+  readonly client: Docker;
+  /** Resolves once the engine answered; rejects with a UserError saying how to reach one. */
+  readonly reachable: Promise<Docker>;
+}
 
 /**
  * Where ChainLens connects, as the docker CLI would: DOCKER_HOST (unix, tcp, ssh, npipe), else the
@@ -37,18 +45,25 @@ async function pingWithin(docker: Docker, ms: number): Promise<void> {
  * orphaned containers (orphans.ts) in the background.
  */
 export function connectDocker(): Promise<Docker> {
-  let endpoint;
   try {
-    endpoint = resolveEngineEndpoint();
+    return openDocker().reachable;
   } catch (e) {
     return Promise.reject(e);
   }
+}
+
+/**
+ * connectDocker's client before its ping is answered, for requests sent alongside the ping (each
+ * on its own connection). Throws when the engine's address cannot be worked out.
+ */
+export function openDocker(): OpenedDocker {
+  const endpoint = resolveEngineEndpoint();
   const host = describeEndpoint(endpoint);
-  if (cached?.host === host) return cached.client;
-  const client = (async () => {
-    const docker = new Docker(dockerodeOptions(endpoint));
+  if (cached?.host === host) return cached.opened;
+  const client = new Docker(dockerodeOptions(endpoint));
+  const reachable = (async () => {
     try {
-      await pingWithin(docker, PING_TIMEOUT_MS);
+      await pingWithin(client, PING_TIMEOUT_MS);
     } catch (e) {
       throw new UserError(
         `Cannot reach the Docker engine at ${host} (${errorText(e)}). Start Docker (Docker Desktop, or \`sudo systemctl start docker\`), ` +
@@ -58,12 +73,13 @@ export function connectDocker(): Promise<Docker> {
       );
     }
     // The first time a process reaches an engine, it clears what killed ChainLens processes left there.
-    sweepOrphansInBackground(docker);
-    return docker;
+    sweepOrphansInBackground(client);
+    return client;
   })();
-  cached = { host, client };
-  client.catch(() => {
-    if (cached?.client === client) cached = undefined;
+  const opened = { client, reachable };
+  cached = { host, opened };
+  reachable.catch(() => {
+    if (cached?.opened === opened) cached = undefined;
   });
-  return client;
+  return opened;
 }

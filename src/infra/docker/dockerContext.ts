@@ -20,7 +20,17 @@ export interface EngineEndpoint {
   readonly tls?: { readonly ca?: Buffer; readonly cert?: Buffer; readonly key?: Buffer; readonly skipVerify: boolean };
 }
 
-const LOCAL_SOCKET = process.platform === 'win32' ? 'npipe:////./pipe/docker_engine' : 'unix:///var/run/docker.sock';
+/**
+ * The local engine as dockerode would find it: Docker Desktop's per-user socket when there, else
+ * the system one. Looked up here, at once: dockerode's own look is a callback, which holds its
+ * first request back until whatever the command does next has run (docs/reference/containers.md,
+ * "Started ahead").
+ */
+function localSocket(): string {
+  if (process.platform === 'win32') return 'npipe:////./pipe/docker_engine';
+  const desktop = join(homedir(), '.docker', 'run', 'docker.sock');
+  return `unix://${existsSync(desktop) ? desktop : '/var/run/docker.sock'}`;
+}
 
 /** The docker CLI's configuration folder: $DOCKER_CONFIG, else ~/.docker. */
 function configDir(env: NodeJS.ProcessEnv): string {
@@ -64,7 +74,7 @@ function tlsOf(dir: string, skipVerify: boolean): EngineEndpoint['tls'] {
 export function resolveEngineEndpoint(env: NodeJS.ProcessEnv = process.env): EngineEndpoint {
   if (env.DOCKER_HOST) return { host: env.DOCKER_HOST, from: 'DOCKER_HOST' };
   const selected = selectedContext(env);
-  if (!selected) return { host: LOCAL_SOCKET, from: 'default' };
+  if (!selected) return { host: localSocket(), from: 'default' };
   // The CLI stores a context under the SHA-256 of its name (docker/cli, context store).
   const id = createHash('sha256').update(selected.name).digest('hex');
   const meta = join(configDir(env), 'contexts', 'meta', id, 'meta.json');
@@ -83,12 +93,14 @@ export function resolveEngineEndpoint(env: NodeJS.ProcessEnv = process.env): Eng
 }
 
 /**
- * dockerode's options for an endpoint from a context; undefined when dockerode's own reading of
- * DOCKER_HOST (and DOCKER_TLS_VERIFY, DOCKER_CERT_PATH) or its default socket applies.
+ * dockerode's options for an endpoint from a context or the local socket; undefined when
+ * dockerode's own reading of DOCKER_HOST (and DOCKER_TLS_VERIFY, DOCKER_CERT_PATH) applies.
  */
 export function dockerodeOptions(endpoint: EngineEndpoint): Docker.DockerOptions | undefined {
-  if (endpoint.from !== 'context') return undefined;
   const { host } = endpoint;
+  if (endpoint.from === 'default')
+    return host.startsWith('unix://') ? { socketPath: host.slice('unix://'.length) } : undefined;
+  if (endpoint.from !== 'context') return undefined;
   if (host.startsWith('unix://')) return { socketPath: host.slice('unix://'.length) };
   if (host.startsWith('npipe://')) return { socketPath: host.slice('npipe://'.length) };
   let url: URL;

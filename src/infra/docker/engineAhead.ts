@@ -4,7 +4,7 @@
 // nothing is pulled, and the command still fails before writing anything when the engine or the
 // image is missing. This module is loaded on its own, before the command's other modules.
 import type Docker from 'dockerode';
-import { connectDocker } from './connect';
+import { openDocker, type OpenedDocker } from './connect';
 import { lookUpImage } from './images';
 import { WarmContainer, type BundleContainerOptions } from './warmContainer';
 
@@ -21,26 +21,41 @@ export interface EngineAhead {
  * Connects at once and looks `image` up (when given); if the engine has it, starts a container
  * for it with `container`'s options. The caller owns that container: it takes it for an
  * evaluation or discards it. No promise here rejects unhandled.
+ *
+ * The lookup and the container's creation go out with the ping, not after its answer: the
+ * command's own modules load next, and a request waiting for an answer would wait for them too.
+ * They fail as the ping does when no engine answers (the ping's error is the one shown), and a
+ * creation for an image the engine lacks fails without pulling (the container is then dropped).
  */
 export function askEngineAhead(image?: string, container?: Omit<BundleContainerOptions, 'image'>): EngineAhead {
-  const docker = connectDocker();
+  let opened: OpenedDocker;
+  try {
+    opened = openDocker();
+  } catch (e) {
+    const failed = Promise.reject(e);
+    failed.catch(() => undefined);
+    return { docker: failed, lookUp: () => failed, warm: Promise.resolve(undefined) };
+  }
+  const { client, reachable: docker } = opened;
   const lookups = new Map<string, Promise<string | null>>();
   const lookUp = (name: string) => {
     let found = lookups.get(name);
     if (!found) {
-      found = docker.then((d) => lookUpImage(name, d));
+      found = lookUpImage(name, client);
       found.catch(() => lookups.delete(name));
       lookups.set(name, found);
     }
     return found;
   };
-  const warm =
-    image === undefined || container === undefined
-      ? Promise.resolve(undefined)
-      : lookUp(image).then(
-          async (id) => (id === null ? undefined : WarmContainer.start(await docker, { ...container, image })),
-          () => undefined,
-        );
+  let warm: Promise<WarmContainer | undefined> = Promise.resolve(undefined);
+  if (image !== undefined && container !== undefined) {
+    const found = lookUp(image);
+    const started = WarmContainer.start(client, { ...container, image });
+    warm = found.then(
+      (id) => (id === null ? started.discard().then(() => undefined) : started),
+      () => started.discard().then(() => undefined),
+    );
+  }
   docker.catch(() => undefined);
   return { docker, lookUp, warm };
 }

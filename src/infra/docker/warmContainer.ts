@@ -113,18 +113,37 @@ export class WarmContainer {
    */
   stageRepository(localRepo: string, baseCommit: string): void {
     if (this.staging || this.taken) return;
-    const holder: { copy?: Awaited<ReturnType<typeof openRepositoryCopy>> } = {};
+    const holder: { copy?: Awaited<ReturnType<typeof openRepositoryCopy>>; aborted?: boolean } = {};
     const written = (async () => {
-      const started = await this.starting;
-      if (this.discarded) return;
-      const copy = await openRepositoryCopy(localRepo, baseCommit);
-      holder.copy = copy;
-      if (this.discarded) return copy.abort();
+      // git reads the copy while the engine starts the container (its first MiB waits in the
+      // stream): the copy is then ready the moment the container runs.
+      const opening = openRepositoryCopy(localRepo, baseCommit);
+      opening.then(
+        (copy) => {
+          holder.copy = copy;
+          if (holder.aborted) copy.abort();
+        },
+        () => undefined,
+      );
+      const started = await this.starting.catch((e: unknown) => {
+        holder.aborted = true;
+        holder.copy?.abort();
+        throw e;
+      });
+      const copy = await opening;
+      if (this.discarded || holder.aborted) return copy.abort();
       // A container that stopped reading (an image without tar) ends with its own exit code.
       if (await writeAll(started.stream, copy.stream)) await copy.done;
       else copy.abort();
     })();
-    const staging: Staging = { baseCommit, written, abort: () => holder.copy?.abort() };
+    const staging: Staging = {
+      baseCommit,
+      written,
+      abort: () => {
+        holder.aborted = true;
+        holder.copy?.abort();
+      },
+    };
     staging.written.catch(() => undefined);
     this.staging = staging;
   }

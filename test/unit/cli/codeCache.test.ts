@@ -50,6 +50,19 @@ describe('code cache of the bin', () => {
       assert.notDeepEqual(after, first);
     }));
 
+  it('reads an ASCII bundle and one with UTF-8 text alike, from source and from the cache', () =>
+    inTempDir((dir) => {
+      const cache = join(dir, 'cache');
+      const ascii = join(dir, 'ascii.cjs');
+      const utf8 = join(dir, 'utf8.cjs');
+      writeFileSync(ascii, "process.stdout.write('\\u00e9t\\u00e9 ' + 'x'.length + '\\n');\n");
+      writeFileSync(utf8, "process.stdout.write('\u00e9t\u00e9 \u{1F600} ' + '\u00e9'.length + '\\n');\n");
+      for (let run = 0; run < 2; run++) {
+        assert.equal(start(ascii, cache), '\u00e9t\u00e9 1\n');
+        assert.equal(start(utf8, cache), '\u00e9t\u00e9 \u{1F600} 1\n');
+      }
+    }));
+
   it("keeps a cache per build folder: running one build does not drop the other build's cache", () =>
     inTempDir((dir) => {
       const cache = join(dir, 'cache');

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent } from 'node:https';
@@ -36,11 +36,25 @@ test('DOCKER_HOST wins over any context, and dockerode reads it itself', () => {
   assert.equal(dockerodeOptions(e), undefined);
 });
 
-test('no context chosen: the local socket, read by dockerode itself', () => {
+test('no context chosen: the local socket, named to dockerode (its own look for it is a callback)', () => {
   const c = dockerConfig();
   const e = resolveEngineEndpoint({ DOCKER_CONFIG: c.dir });
   assert.equal(e.from, 'default');
-  assert.equal(dockerodeOptions(e), undefined);
+  assert.deepEqual(dockerodeOptions(e), { socketPath: e.host.slice('unix://'.length) });
+  // Docker Desktop's per-user socket wins where it is, as in dockerode's own look.
+  const home = process.env.HOME;
+  try {
+    process.env.HOME = mkdtempSync(join(tmpdir(), 'chainlens-home-'));
+    assert.equal(resolveEngineEndpoint({ DOCKER_CONFIG: c.dir }).host, 'unix:///var/run/docker.sock');
+    mkdirSync(join(process.env.HOME, '.docker', 'run'), { recursive: true });
+    writeFileSync(join(process.env.HOME, '.docker', 'run', 'docker.sock'), '');
+    const desktop = resolveEngineEndpoint({ DOCKER_CONFIG: c.dir });
+    assert.deepEqual(dockerodeOptions(desktop), {
+      socketPath: join(process.env.HOME, '.docker', 'run', 'docker.sock'),
+    });
+  } finally {
+    process.env.HOME = home;
+  }
   c.docker('context', 'create', 'remote', '--docker', 'host=tcp://10.1.2.3:2375');
   assert.equal(resolveEngineEndpoint({ DOCKER_CONFIG: c.dir }).from, 'default', 'created, not in use');
 });
