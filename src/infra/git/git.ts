@@ -125,9 +125,10 @@ export class Git {
 
   /** Commits everything in the work tree (untracked files too); returns the new HEAD. */
   async commitAll(message: string): Promise<string> {
-    await this.raw(['add', '-A']);
+    // Whether an identity is configured is asked while the files are added (one wait, not two).
+    const [identity] = await Promise.all([this.commitIdentity(), this.raw(['add', '-A'])]);
     await this.raw([
-      ...(await this.commitIdentity()),
+      ...identity,
       'commit',
       '--quiet',
       '--allow-empty',

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -186,7 +186,40 @@ async function fetchBase(localSource: string, workdir: string, sha: string): Pro
     { args: ['pack-objects', '--revs', '--stdout', '--quiet'], cwd: localSource, input: `${sha}\n` },
     { args: ['index-pack', '--stdin'], cwd: workdir },
   );
-  await runGit(['update-ref', BASE_REF, sha], { cwd: workdir });
+  if (!writeFirstRef(join(workdir, '.git'), BASE_REF, sha))
+    await runGit(['update-ref', BASE_REF, sha], { cwd: workdir });
+}
+
+/**
+ * The first ref of a repository `git init` has just made, written as git's files backend writes
+ * a loose ref (a lock file, renamed into place): one git process less on every checkout. False
+ * (git is asked) when the layout is not that plain one: refs in a reftable, no such directory.
+ * Nothing else can be using a repository this new, so there is no other writer to lock out.
+ */
+function writeFirstRef(gitDir: string, ref: string, sha: string): boolean {
+  if (
+    !/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(sha) ||
+    !existsSync(join(gitDir, 'refs')) ||
+    existsSync(join(gitDir, 'reftable'))
+  )
+    return false;
+  const file = join(gitDir, ref);
+  let locked = false;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const fd = openSync(`${file}.lock`, 'wx');
+    locked = true;
+    try {
+      writeSync(fd, `${sha}\n`);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(`${file}.lock`, file);
+    return true;
+  } catch {
+    if (locked) rmSync(`${file}.lock`, { force: true });
+    return false;
+  }
 }
 
 /** The one ref a fresh work tree has: its base commit (kept, so git never collects its history). */

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Git } from '../../../src/infra/git/git';
@@ -155,6 +155,10 @@ test('a work tree made from a source holds the base commit and its history, none
     const work = join(target, 'work');
     await createWorkTree(dir, work, base);
     assert.equal(git(work, 'rev-parse', 'refs/chainlens/base'), base);
+    // Written as a loose ref without git: git reads it as its own, and no lock is left behind.
+    assert.equal(git(work, 'for-each-ref', '--format=%(refname) %(objectname)'), `refs/chainlens/base ${base}`);
+    assert.equal(existsSync(join(work, '.git', 'refs', 'chainlens', 'base.lock')), false);
+    git(work, 'fsck', '--no-dangling');
     assert.equal(git(work, 'show', `${base}:a.txt`), 'one\ntwo\nthree');
     assert.throws(() => git(work, 'cat-file', '-e', later), 'the later commit is not there');
     assert.equal(git(work, 'rev-list', '--all'), base);
