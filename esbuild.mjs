@@ -1,8 +1,10 @@
 // Bundles the extension (CommonJS, 'vscode' external) and the CLI into dist/.
 // Runtime dependencies are bundled so the .vsix needs no node_modules.
 import * as esbuild from 'esbuild';
-import { existsSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -60,8 +62,26 @@ const deferredBuiltinsPlugin = {
   },
 };
 
+// The schemas' fingerprint: every file of src/protocol (where every schema of a state file is
+// defined) and zod's version. A state file's check is remembered under it (src/infra/runs/
+// checkMemo.ts): a build with other schemas checks every file again.
+function schemaFingerprint() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (name.endsWith('.ts')) hash.update(`${path}\0`).update(readFileSync(path)).update('\0');
+      else if (!name.includes('.')) walk(path);
+    }
+  };
+  walk('src/protocol');
+  hash.update(JSON.parse(readFileSync('node_modules/zod/package.json', 'utf8')).version);
+  return hash.digest('hex').slice(0, 16);
+}
+
 /** @type {esbuild.BuildOptions} */
 const common = {
+  define: { __CHAINLENS_SCHEMA_FINGERPRINT__: JSON.stringify(schemaFingerprint()) },
   plugins: [lazyRequirePlugin],
   bundle: true,
   platform: 'node',

@@ -65,3 +65,6 @@ export const RunStateSchema = z.object({
   steps: z.array(StepStateSchema),
 });
 export type RunState = z.infer<typeof RunStateSchema>;
+
+/** A run's recorded (agent) patches by instance id; null: the agent produced none. */
+export const RecordedPatchesSchema = z.record(z.string(), z.string().nullable());

@@ -119,6 +119,10 @@ export async function runGitPipe(
         else reject(new GitCommandError(args, code, Buffer.concat(err).toString('utf8')));
       });
     });
-  const [, output] = await Promise.all([finished(producer, first.args), finished(consumer, second.args)]);
-  return output;
+  // When the producer failed, the consumer fails only for want of its input ("early EOF"): the
+  // producer's error is the one that says why, whichever process ended first.
+  const [made, taken] = await Promise.allSettled([finished(producer, first.args), finished(consumer, second.args)]);
+  if (made.status === 'rejected') throw made.reason;
+  if (taken.status === 'rejected') throw taken.reason;
+  return taken.value;
 }

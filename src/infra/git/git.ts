@@ -127,15 +127,7 @@ export class Git {
   async commitAll(message: string): Promise<string> {
     // Whether an identity is configured is asked while the files are added (one wait, not two).
     const [identity] = await Promise.all([this.commitIdentity(), this.raw(['add', '-A'])]);
-    await this.raw([
-      ...identity,
-      'commit',
-      '--quiet',
-      '--allow-empty',
-      '--no-verify',
-      '-m',
-      message,
-    ]);
+    await this.raw([...identity, 'commit', '--quiet', '--allow-empty', '--no-verify', '-m', message]);
     return this.head();
   }
 

@@ -1,14 +1,15 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import * as z from 'zod';
-import { ChainSchema, type Chain } from '../../protocol/chain';
+import type { Chain } from '../../protocol/chain';
 import { describeIssues } from '../../core/formats/issues';
-import { RunStateSchema, type RunState } from '../../protocol/run';
+import type { RunState } from '../../protocol/run';
 import type { Journal } from '../../core/run/journal';
 import type { RunStorePort } from '../../core/run/ports';
 import { UserError } from '../../core/util/errors';
 import { writeFileAtomic } from '../files';
 import { FileLock } from './runLock';
+import { passedCheck, rememberCheck } from './checkMemo';
+import { stateSchemas, type StateContents } from './stateSchemas';
 import {
   claimStateDir,
   ensurePointer,
@@ -19,9 +20,6 @@ import {
   readPointer,
   stateDirOf,
 } from './stateDir';
-
-/** Recorded (agent) patches by instance id; null: the agent produced none. */
-const RecordedPatchesSchema = z.record(z.string(), z.string().nullable());
 
 /**
  * A work tree's ChainLens state, in its folder of the per-user data directory (stateDir.ts), never
@@ -107,12 +105,63 @@ export class RunStore implements RunStorePort {
   }
 
   private readJson(path: string | null): unknown {
-    if (path === null || !existsSync(path)) return null;
+    const text = this.readText(path);
+    return text === null ? null : this.parseJson(path!, text);
+  }
+
+  private readText(path: string | null): string | null {
+    return path === null || !existsSync(path) ? null : readFileSync(path, 'utf8');
+  }
+
+  private parseJson(path: string, text: string): unknown {
     try {
-      return JSON.parse(readFileSync(path, 'utf8'));
+      return JSON.parse(text);
     } catch (e) {
       throw new UserError(`ChainLens state file ${path} is corrupt: ${(e as Error).message}`, 'state');
     }
+  }
+
+  /**
+   * A state file's content checked against its schema (skipped when it passed as this very text
+   * when it was written: checkMemo.ts); a mismatch names the file and each JSON path.
+   */
+  private readChecked<K extends keyof StateContents>(
+    path: string | null,
+    kind: K,
+    what: string,
+  ): StateContents[K] | null {
+    const text = this.readText(path);
+    if (text === null) return null;
+    const raw = this.parseJson(path!, text);
+    if (passedCheck(path!, kind, text)) return raw as StateContents[K];
+    const parsed = stateSchemas()[kind].safeParse(raw);
+    if (!parsed.success)
+      throw new UserError(`ChainLens state file ${path} is not ${what}`, 'state', describeIssues(path!, parsed.error));
+    return parsed.data as StateContents[K];
+  }
+
+  /**
+   * Writes `value` as its schema reads it (the same fields, in the schema's order) and remembers
+   * that this text passes, when reading it back gives the same text (checkMemo.ts). A value the
+   * schema rejects is written as it is, unremembered: the next read says what is wrong with it.
+   */
+  private writeChecked<K extends keyof StateContents>(
+    path: string,
+    kind: K,
+    value: StateContents[K],
+    indent?: number,
+  ): void {
+    const schema = stateSchemas()[kind];
+    const serialise = (v: unknown) => JSON.stringify(v, null, indent) + '\n';
+    const parsed = schema.safeParse(value);
+    const text = serialise(parsed.success ? parsed.data : value);
+    let passes = false;
+    if (parsed.success) {
+      const again = schema.safeParse(JSON.parse(text));
+      passes = again.success && serialise(again.data) === text;
+    }
+    writeFileAtomic(path, text);
+    rememberCheck(path, kind, text, passes);
   }
 
   currentRunId(): string | null {
@@ -138,14 +187,11 @@ export class RunStore implements RunStorePort {
   }
 
   loadRun(runId: string): RunState | null {
-    const file = this.readPath('runs', `${runId}.json`);
-    const raw = this.readJson(file);
-    if (raw === null) return null;
-    return this.validated(file!, raw, RunStateSchema, 'a valid run');
+    return this.readChecked(this.readPath('runs', `${runId}.json`), 'run', 'a valid run');
   }
 
   saveRun(state: RunState): void {
-    writeFileAtomic(this.path('runs', `${state.runId}.json`), JSON.stringify(state, null, 2) + '\n');
+    this.writeChecked(this.path('runs', `${state.runId}.json`), 'run', state, 2);
   }
 
   listRuns(): RunState[] {
@@ -159,31 +205,20 @@ export class RunStore implements RunStorePort {
   }
 
   loadChain(runId: string): Chain | null {
-    const file = this.readPath('runs', `${runId}.chain.json`);
-    const raw = this.readJson(file);
-    return raw === null ? null : this.validated(file!, raw, ChainSchema, "a valid copy of the run's chain");
-  }
-
-  /** A state file's content checked against its schema; a mismatch names the file and each JSON path. */
-  private validated<T>(file: string, raw: unknown, schema: z.ZodType<T>, what: string): T {
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success)
-      throw new UserError(`ChainLens state file ${file} is not ${what}`, 'state', describeIssues(file, parsed.error));
-    return parsed.data;
+    return this.readChecked(this.readPath('runs', `${runId}.chain.json`), 'chain', "a valid copy of the run's chain");
   }
 
   saveChain(runId: string, chain: Chain): void {
-    writeFileAtomic(this.path('runs', `${runId}.chain.json`), JSON.stringify(chain) + '\n');
+    this.writeChecked(this.path('runs', `${runId}.chain.json`), 'chain', chain);
   }
 
   saveRecorded(runId: string, patches: Record<string, string | null>): void {
-    writeFileAtomic(this.path('runs', `${runId}.recorded.json`), JSON.stringify(patches) + '\n');
+    this.writeChecked(this.path('runs', `${runId}.recorded.json`), 'recorded', patches);
   }
 
   loadRecorded(runId: string): Record<string, string | null> {
-    const file = this.readPath('runs', `${runId}.recorded.json`);
-    const raw = this.readJson(file);
-    return raw === null ? {} : this.validated(file!, raw, RecordedPatchesSchema, 'a valid set of recorded patches');
+    const path = this.readPath('runs', `${runId}.recorded.json`);
+    return this.readChecked(path, 'recorded', 'a valid set of recorded patches') ?? {};
   }
 
   readJournal(): Journal | null {

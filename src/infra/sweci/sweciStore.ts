@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeIssues } from '../../core/formats/issues';
 import { UserError } from '../../core/util/errors';
-import { SweciRecordSchema, type SweciRecord } from '../../protocol/sweci';
+import type { SweciRecord } from '../../protocol/sweci';
+import { sweciRecordSchema } from '../runs/stateSchemas';
 import { writeFileAtomic } from '../files';
 
 /**
@@ -41,7 +42,7 @@ export class SweciStore {
     } catch (e) {
       throw new UserError(`ChainLens state file ${path} is corrupt: ${(e as Error).message}`, 'state');
     }
-    const parsed = SweciRecordSchema.safeParse(raw);
+    const parsed = sweciRecordSchema().safeParse(raw);
     if (!parsed.success)
       throw new UserError(
         `ChainLens state file ${path} is not a valid SWE-CI record`,
