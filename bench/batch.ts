@@ -8,6 +8,9 @@
 // the same repetitions on a single-node swarm of the engine (initialised for the bench and left
 // again when it was not in swarm mode), and its ratio to the raw side is printed next to it.
 //
+// CHAINLENS_BENCH_BEFORE=<another build's dist/cli.js> adds that build's batch to the same
+// repetitions (before and after in one run).
+//
 //   node --import tsx bench/batch.ts [repetitions=3] [extra files in the larger repository=400] [swarm|no-swarm]
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +27,8 @@ const reps = Number(process.argv[2] ?? 3);
 const extraFiles = Number(process.argv[3] ?? 400);
 const withSwarm = (process.argv[4] ?? 'swarm') === 'swarm';
 const cli = join(root, 'dist', 'cli.js');
+/** Another build's dist/cli.js (an earlier commit's, say), measured in the same repetitions. */
+const before = process.env.CHAINLENS_BENCH_BEFORE;
 
 const git = (cwd: string, args: string[], input?: string) =>
   execFileSync('git', args, {
@@ -213,11 +218,11 @@ async function main(): Promise<void> {
   const list = join(work, 'raw-steps.txt');
   writeFileSync(list, lines.join('\n') + '\n');
 
-  const ours = async (i: number, engine: 'local' | 'swarm' = 'local') => {
-    const runDir = join(work, `run-${engine}-${i}`);
+  const ours = async (i: number, engine: 'local' | 'swarm' = 'local', bin = cli) => {
+    const runDir = join(work, `run-${engine}-${bin === cli ? 'this' : 'before'}-${i}`);
     const t = performance.now();
     await run('node', [
-      cli,
+      bin,
       'batch',
       dataset,
       '--run-dir',
@@ -277,14 +282,17 @@ async function main(): Promise<void> {
   const a: number[] = [];
   const b: number[] = [];
   const c: number[] = [];
+  const d: number[] = [];
   try {
     for (let i = 0; i < reps; i++) {
       if (i % 2 === 0) {
         a.push(await ours(i));
         b.push(await raw());
+        if (before) d.push(await ours(i, 'local', before));
         if (withSwarm) c.push(await ours(i, 'swarm'));
       } else {
         if (withSwarm) c.push(await ours(i, 'swarm'));
+        if (before) d.push(await ours(i, 'local', before));
         b.push(await raw());
         a.push(await ours(i));
       }
@@ -309,6 +317,10 @@ async function main(): Promise<void> {
   console.log(
     `  ratio                  ${ratio.toFixed(3)} (paired median ${paired.toFixed(3)}; target <= 1.15) ${ratio <= 1.15 ? 'OK' : 'OVER'}`,
   );
+  if (before)
+    console.log(
+      `  the build in CHAINLENS_BENCH_BEFORE  median ${fmt(median(d))}  [${d.map(fmt).join(', ')}], ratio ${(median(d) / median(b)).toFixed(3)} (paired median ${median(d.map((x, i) => x / b[i])).toFixed(3)})`,
+    );
   if (withSwarm) {
     console.log(
       `  chainlens batch --engine swarm (single-node swarm)  median ${fmt(median(c))}  [${c.map(fmt).join(', ')}]`,
