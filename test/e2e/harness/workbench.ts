@@ -219,11 +219,16 @@ export async function editorText(page: Page): Promise<string> {
     .join('\n');
 }
 
-/** Waits for a notification toast whose message matches; returns the message text. */
+/**
+ * Waits for a notification toast whose message matches; returns the message text. `orInCenter`:
+ * a notification the workbench filed in the notification center without a toast (the status
+ * bar's bell then shows a dot; seen right after Clear All Notifications) counts too, found by
+ * opening the center once the toast has not come.
+ */
 export async function waitForNotification(
   page: Page,
   text: RegExp,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; orInCenter?: boolean } = {},
 ): Promise<string> {
   const message = page.locator('.notification-list-item-message').filter({ hasText: text });
   // fade-in-done: the toast has finished sliding in, so a screenshot shows it whole.
@@ -234,6 +239,19 @@ export async function waitForNotification(
     await settled.first().waitFor({ state: 'visible', timeout: options.timeoutMs ?? 15_000 });
   } catch {
     const shown = await page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts();
+    if (options.orInCenter) {
+      await runCommand(page, 'Notifications: Show Notifications');
+      const filed = page.locator('.notifications-center .notification-list-item-message').filter({ hasText: text });
+      try {
+        await filed.first().waitFor({ state: 'visible', timeout: 5_000 });
+        return (await filed.first().innerText()).trim();
+      } catch {
+        const listed = await page.locator('.notifications-center .notification-list-item-message').allInnerTexts();
+        throw new Error(
+          `no notification matching ${text}; toasts: ${JSON.stringify(shown)}; notification center: ${JSON.stringify(listed)}`,
+        );
+      }
+    }
     throw new Error(`no notification matching ${text}; shown: ${JSON.stringify(shown)}`);
   }
   return (await settled.first().locator('.notification-list-item-message').innerText()).trim();
