@@ -113,13 +113,18 @@ test('replay killed at random moments always recovers to the uninterrupted resul
     const expected = summary(reference);
     for (let delay = 40; delay <= 640; delay += 40) {
       const dir = join(c.root, `timed-${delay}`);
-      await runBuiltCliKilledAfter(replayArgs(c, dir, 'oracle'), delay);
+      const killed = await runBuiltCliKilledAfter(replayArgs(c, dir, 'oracle'), delay);
       const r = runBuiltCli(['status', '--dir', dir, '--json']);
       if (r.code !== 0) {
         // Killed before the work tree existed (or mid-clone): nothing usable may be left behind,
         // and a new replay must succeed.
         assert.match(r.stderr, /does not exist|not a git work tree|has no ChainLens run/, r.stderr);
-        assert.equal(runBuiltCli(replayArgs(c, dir, 'oracle')).code, 0);
+        const again = runBuiltCli(replayArgs(c, dir, 'oracle'));
+        assert.equal(
+          again.code,
+          0,
+          `killed after ${delay} ms (it had printed: ${killed.stderr.trim()}); status: ${r.stderr.trim()}; the replay after it: ${again.stderr.trim()}`,
+        );
       }
       assert.deepEqual(summary(dir), expected, `killed after ${delay} ms`);
     }
