@@ -266,7 +266,10 @@ test('a container started ahead with the repository copy already on its stdin gr
   const lines = (log: string) => {
     const text = log.replace(/ in \d+\.\d+s /g, ' in Ns ');
     const messages = (text.match(gitApplyMessage) ?? []).sort();
-    const rest = text.replace(gitApplyMessage, '').split('\n').filter((line) => line !== '');
+    const rest = text
+      .replace(gitApplyMessage, '')
+      .split('\n')
+      .filter((line) => line !== '');
     return { messages, lines: rest.sort() };
   };
   assert.deepEqual(lines(staged.log), lines(plain.log));
