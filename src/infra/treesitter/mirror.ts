@@ -1,5 +1,5 @@
 import type { Tree, TreeCursor } from 'web-tree-sitter';
-import type { SyntaxNodeLike, SyntaxPoint, SyntaxTreeLike } from '../../core/analysis/syntax';
+import type { SyntaxEdit, SyntaxNodeLike, SyntaxPoint, SyntaxTreeLike } from '../../core/analysis/syntax';
 import { pointOf } from '../../core/analysis/edits';
 import { cursorCallsFor, type CursorCalls } from './cursorCalls';
 
@@ -122,6 +122,18 @@ export interface MirrorOptions {
   readonly reuse?: LazyMirror;
   /** How walks call the cursor (default: through TreeCursor's own methods). */
   readonly calls?: (tree: Tree, cursor: TreeCursor) => CursorCalls;
+  /**
+   * For a tree parsed incrementally from `reuse`: the edits that made its text from the base's,
+   * and the spans (in this tree's text) where tree-sitter found the structure changed
+   * (Tree.getChangedRanges). Lets a search for definitions look there alone (startsOf).
+   */
+  readonly edited?: { readonly edits: readonly SyntaxEdit[]; readonly changed: readonly IndexSpan[] };
+}
+
+/** A span of string indices, end exclusive. */
+export interface IndexSpan {
+  readonly startIndex: number;
+  readonly endIndex: number;
 }
 
 const PUBLIC_CALLS = cursorCallsFor(undefined);
@@ -151,6 +163,7 @@ export class LazyMirror implements SyntaxTreeLike {
   private cursor: TreeCursor | undefined;
   /** Subtree id → copied node, for the nodes read by readSubtree when `options.index` is set. */
   private readonly byId = new Map<number, MirrorNode>();
+  private readonly startsMemo = new Map<ReadonlySet<string>, readonly number[] | undefined>();
 
   constructor(
     readonly tree: Tree,
@@ -328,16 +341,63 @@ export class LazyMirror implements SyntaxTreeLike {
     return old.copyShifted(this, node.startIndex - old.startIndex, node.descendant - old.descendant);
   }
 
-  /** The search runs inside wasm: only the nodes it finds cross into JavaScript. */
+  /**
+   * The search runs inside wasm: only the nodes it finds cross into JavaScript. A tree parsed
+   * incrementally is searched only where it differs from its base (what an edit touched, or
+   * tree-sitter says changed): elsewhere every character has the same ancestors in both trees, so
+   * a node of one of `types` starts there exactly when the base has one at the same text, moved by
+   * the edits before it. Memoized per `types` (the profiles pass the same set each time).
+   */
   startsOf(types: ReadonlySet<string>): readonly number[] | undefined {
     this.live();
+    if (this.startsMemo.has(types)) return this.startsMemo.get(types);
+    const starts = this.startsFromBase(types) ?? this.search(types);
+    this.startsMemo.set(types, starts);
+    return starts;
+  }
+
+  /**
+   * Starts of the nodes of `types` that intersect `from..to` (the whole tree without bounds),
+   * ascending; undefined when a node cannot be had.
+   */
+  private search(types: ReadonlySet<string>, from?: number, to?: number): number[] | undefined {
     // Matches every symbol named so (aliases, and anonymous tokens too: a superset is safe).
-    const found = this.tree.rootNode.descendantsOfType([...types]);
+    // An end point of (0, 0) means "to the end" to web-tree-sitter, as does no end.
+    const found =
+      from === undefined
+        ? this.tree.rootNode.descendantsOfType([...types])
+        : this.tree.rootNode.descendantsOfType(
+            [...types],
+            this.at(from),
+            to! >= this.source.length ? undefined : this.at(to!),
+          );
     const starts: number[] = [];
     for (const n of found) {
       if (!n) return undefined;
       starts.push(n.startIndex);
     }
+    return starts.sort((a, b) => a - b);
+  }
+
+  private startsFromBase(types: ReadonlySet<string>): number[] | undefined {
+    const base = this.options.reuse;
+    const edited = this.options.edited;
+    if (!edited || !base?.alive) return undefined;
+    const before = base.startsOf(types);
+    if (!before) return undefined;
+    const dirty = dirtySpans(edited.edits, edited.changed);
+    const starts: number[] = [];
+    for (const start of before) {
+      const moved = throughEdits(start, edited.edits);
+      if (moved !== undefined && !within(dirty, moved)) starts.push(moved);
+    }
+    for (const d of dirty) {
+      // One past the span's end: a node starting on its last index is found too.
+      const found = this.search(types, d.startIndex, d.endIndex + 1);
+      if (!found) return undefined;
+      for (const start of found) if (start >= d.startIndex && start <= d.endIndex) starts.push(start);
+    }
+    // Kept starts lie outside every span and found ones inside: no index comes twice.
     return starts.sort((a, b) => a - b);
   }
 
@@ -366,4 +426,57 @@ export class LazyMirror implements SyntaxTreeLike {
     this.cursor = undefined;
     this.tree.delete();
   }
+}
+
+/**
+ * Where an index of the base text is after `edits` (each on the text the ones before it made);
+ * undefined when an edit replaced the character there.
+ */
+function throughEdits(index: number, edits: readonly SyntaxEdit[]): number | undefined {
+  let at = index;
+  for (const e of edits) {
+    if (at < e.startIndex) continue;
+    if (at >= e.oldEndIndex) at += e.newEndIndex - e.oldEndIndex;
+    else return undefined;
+  }
+  return at;
+}
+
+/**
+ * The spans of the edited text, both ends included, that the edits wrote or tree-sitter found
+ * changed: each edit's new text, moved by the edits after it (a later edit inside or across it
+ * widens it), and the changed ranges, which are in the final text already.
+ */
+function dirtySpans(edits: readonly SyntaxEdit[], changed: readonly IndexSpan[]): IndexSpan[] {
+  let spans: IndexSpan[] = [];
+  for (const e of edits) {
+    const delta = e.newEndIndex - e.oldEndIndex;
+    const move = (i: number, side: 'start' | 'end') =>
+      i < e.startIndex ? i : i >= e.oldEndIndex ? i + delta : side === 'start' ? e.startIndex : e.newEndIndex;
+    spans = spans.map((d) => ({ startIndex: move(d.startIndex, 'start'), endIndex: move(d.endIndex, 'end') }));
+    spans.push({ startIndex: e.startIndex, endIndex: e.newEndIndex });
+  }
+  for (const c of changed) spans.push({ startIndex: c.startIndex, endIndex: c.endIndex });
+  // Merged and in order: one search per run of overlapping spans, and a binary search to test an index.
+  spans.sort((a, b) => a.startIndex - b.startIndex);
+  const merged: IndexSpan[] = [];
+  for (const d of spans) {
+    const last = merged[merged.length - 1];
+    if (last && d.startIndex <= last.endIndex + 1)
+      merged[merged.length - 1] = { startIndex: last.startIndex, endIndex: Math.max(last.endIndex, d.endIndex) };
+    else merged.push(d);
+  }
+  return merged;
+}
+
+/** Whether `index` is inside one of `spans` (ascending, disjoint, ends included). */
+function within(spans: readonly IndexSpan[], index: number): boolean {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid].endIndex < index) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < spans.length && spans[lo].startIndex <= index;
 }

@@ -4,7 +4,7 @@ import type * as WebTreeSitter from 'web-tree-sitter';
 import type { Language, Parser, Tree, TreeCursor } from 'web-tree-sitter';
 import type { LanguageId, PreviousParse, SyntaxParser, SyntaxTreeLike } from '../../core/analysis/syntax';
 import { cursorCallsFor, type CursorCalls, type TreeSitterModule } from './cursorCalls';
-import { LazyMirror } from './mirror';
+import { LazyMirror, type IndexSpan } from './mirror';
 
 /** Grammar file names inside tree-sitter-wasms/out. */
 const GRAMMAR_FILES: Record<LanguageId, string> = {
@@ -112,14 +112,20 @@ export class TreeSitterParser implements SyntaxParser {
     parser: Parser,
     text: string,
     previous: PreviousParse | undefined,
-  ): { tree: Tree | null; base?: LazyMirror } {
+  ): { tree: Tree | null; base?: LazyMirror; changed?: readonly IndexSpan[] } {
     const base = previous?.tree instanceof LazyMirror && previous.tree.alive ? previous.tree : undefined;
     if (!base) return { tree: parser.parse(text) };
     const old = base.tree.copy();
     try {
       for (const e of previous!.edits) old.edit(e);
       const tree = parser.parse(text, old);
-      if (!tree || !tree.rootNode.hasError) return { tree, base };
+      if (!tree) return { tree };
+      if (!tree.rootNode.hasError) {
+        // Where the structure differs from the edited base (asked while that tree is alive), so
+        // that the new tree's definitions can be found there alone (LazyMirror.startsOf).
+        const changed = old.getChangedRanges(tree).map((r) => ({ startIndex: r.startIndex, endIndex: r.endIndex }));
+        return { tree, base, changed };
+      }
       tree.delete();
     } finally {
       old.delete();
@@ -136,13 +142,14 @@ export class TreeSitterParser implements SyntaxParser {
       parser.setLanguage(lang);
       this.parsers.set(language, parser);
     }
-    const { tree, base } = this.reparse(parser, text, previous);
+    const { tree, base, changed } = this.reparse(parser, text, previous);
     if (!tree) return undefined;
     try {
       // A tree parsed from scratch is usually a pre-image, the base of its post-images: index it.
       return new LazyMirror(tree, text, {
         index: previous === undefined,
         reuse: base,
+        edited: base && changed ? { edits: previous!.edits, changed } : undefined,
         calls: await initRuntime(this.options),
       });
     } catch (e) {

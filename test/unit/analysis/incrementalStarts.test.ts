@@ -1,0 +1,159 @@
+// A post-image parsed incrementally finds its definitions by searching only where it differs from
+// its pre-image (LazyMirror.startsOf). Random line edits of real sources in every language hold
+// that to what a search of a tree parsed from scratch finds.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { syntaxEdits } from '../../../src/core/analysis/edits';
+import { profileOf } from '../../../src/core/analysis/languages';
+import type { LanguageId } from '../../../src/core/analysis/syntax';
+import { applyFilePatchWithEdits } from '../../../src/core/patch/apply';
+import { parsePatch } from '../../../src/core/patch/parse';
+import type { LazyMirror } from '../../../src/infra/treesitter/mirror';
+import { TreeSitterParser } from '../../../src/infra/treesitter/parser';
+import { diffOf } from './helpers';
+
+const FIXTURES = join(__dirname, '../../fixtures/analysis/base');
+
+const PYTHON = `"""A module."""
+import os
+
+
+class Store:
+    """Keeps items."""
+
+    def __init__(self, items=None):
+        self.items = items or []
+
+    @property
+    def size(self):
+        return len(self.items)
+
+    async def load(self, path):
+        with open(path) as f:
+            for line in f:
+                self.items.append(line)
+
+
+def helper(x):
+    def inner(y):
+        return y + 1
+    return inner(x)
+
+
+lambda_value = lambda z: z * 2
+`;
+
+const sources: [LanguageId, string, string][] = [
+  ['python', 'm.py', PYTHON],
+  ['javascript', 'shapes.js', readFileSync(join(FIXTURES, 'shapes.js'), 'utf8')],
+  ['typescript', 'store.ts', readFileSync(join(FIXTURES, 'store.ts'), 'utf8')],
+  ['go', 'server.go', readFileSync(join(FIXTURES, 'server.go'), 'utf8')],
+  ['java', 'App.java', readFileSync(join(FIXTURES, 'App.java'), 'utf8')],
+  ['rust', 'lib.rs', readFileSync(join(FIXTURES, 'lib.rs'), 'utf8')],
+];
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A few line edits: a line removed, copied elsewhere (definitions appear, move or nest), indented
+ * or unindented, or a line that opens a definition inserted.
+ */
+function edited(text: string, next: () => number): string {
+  const lines = text.split('\n');
+  const pick = () => Math.floor(next() * lines.length);
+  const opener = ['def extra(a):', 'class Extra:', 'function extra() {', 'fn extra() {', 'func extra() {', '}', ''];
+  for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
+    const kind = Math.floor(next() * 4);
+    const at = pick();
+    if (kind === 0) lines.splice(at, 1);
+    else if (kind === 1) lines.splice(pick(), 0, lines[at]);
+    else if (kind === 2) lines[at] = next() < 0.5 ? `    ${lines[at]}` : lines[at].replace(/^ {1,4}/, '');
+    else lines.splice(at, 0, opener[Math.floor(next() * opener.length)]);
+  }
+  return lines.join('\n');
+}
+
+test('definitions found where an incremental parse changed equal a search of a fresh parse', async () => {
+  const parser = new TreeSitterParser();
+  let incremental = 0;
+  for (const [language, path, pre] of sources) {
+    const types = profileOf(language).definitionTypes;
+    for (let seed = 1; seed <= 120; seed++) {
+      const post = edited(pre, random(seed * 7919 + language.length));
+      if (post === pre) continue;
+      const file = parsePatch(diffOf(path, pre, post)).files[0];
+      const applied = applyFilePatchWithEdits(pre, file);
+      assert.equal(applied.text, post);
+      const base = (await parser.parse(language, pre)) as LazyMirror;
+      const from = base.startsOf(types);
+      const tree = (await parser.parse(language, post, {
+        tree: base,
+        edits: syntaxEdits(pre, post, applied.edits),
+      })) as LazyMirror;
+      const fresh = (await parser.parse(language, post)) as LazyMirror;
+      assert.deepEqual(tree.startsOf(types), fresh.startsOf(types), `${language}, seed ${seed}:\n${post}`);
+      // The base's own answer is kept, not disturbed by the search of the edited tree.
+      assert.deepEqual(base.startsOf(types), from);
+      if (!tree.tree.rootNode.hasError) incremental++;
+      for (const t of [tree, fresh, base]) t.delete();
+    }
+  }
+  // Most edits keep the text parseable, so most cases above took the incremental path.
+  assert.ok(incremental > 200, `only ${incremental} of the cases were parsed incrementally`);
+});
+
+/** The definitions a post-image parsed from `pre` finds, and what a fresh parse of it finds. */
+async function bothWays(language: LanguageId, path: string, pre: string, post: string) {
+  const parser = new TreeSitterParser();
+  const types = profileOf(language).definitionTypes;
+  const applied = applyFilePatchWithEdits(pre, parsePatch(diffOf(path, pre, post)).files[0]);
+  const base = (await parser.parse(language, pre)) as LazyMirror;
+  base.startsOf(types);
+  const tree = (await parser.parse(language, post, {
+    tree: base,
+    edits: syntaxEdits(pre, post, applied.edits),
+  })) as LazyMirror;
+  const fresh = (await parser.parse(language, post)) as LazyMirror;
+  try {
+    assert.equal(tree.tree.rootNode.hasError, false, 'the post-image parses cleanly (the incremental path)');
+    return { incremental: tree.startsOf(types), fresh: fresh.startsOf(types), edits: applied.edits.length };
+  } finally {
+    for (const t of [tree, fresh, base]) t.delete();
+  }
+}
+
+test('a definition that edits elsewhere turn from text into code is found, though no edit touched its lines', async () => {
+  // The quotes (or comment marks) around a definition are edited away, two separate edits with
+  // a line and the definition's own lines between them: only tree-sitter's changed ranges point there.
+  const cases: [LanguageId, string, string, string][] = [
+    [
+      'python',
+      'm.py',
+      'def a():\n    pass\n\n\nt = """\n# note\ndef b():\n    pass\n"""\n\n\ndef c():\n    pass\n',
+      'def a():\n    pass\n\n\nt = 1\n# note\ndef b():\n    pass\n# end\n\n\ndef c():\n    pass\n',
+    ],
+    [
+      'javascript',
+      'm.js',
+      'function a() {}\n/*\nconst x = 1;\nfunction b() {\n  return 1;\n}\n*/\nfunction c() {}\n',
+      'function a() {}\n// open\nconst x = 1;\nfunction b() {\n  return 1;\n}\n// close\nfunction c() {}\n',
+    ],
+  ];
+  for (const [language, path, pre, post] of cases) {
+    const { incremental, fresh, edits } = await bothWays(language, path, pre, post);
+    assert.equal(edits, 2, `${language}: two edits, the definition's lines between them`);
+    assert.ok(fresh!.length > 2, `${language}: b is a definition after the edit`);
+    assert.deepEqual(incremental, fresh, language);
+  }
+});
