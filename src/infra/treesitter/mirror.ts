@@ -448,12 +448,16 @@ function throughEdits(index: number, edits: readonly SyntaxEdit[]): number | und
  * widens it), and the changed ranges, which are in the final text already.
  */
 function dirtySpans(edits: readonly SyntaxEdit[], changed: readonly IndexSpan[]): IndexSpan[] {
-  let spans: IndexSpan[] = [];
+  const spans: { startIndex: number; endIndex: number }[] = [];
   for (const e of edits) {
     const delta = e.newEndIndex - e.oldEndIndex;
-    const move = (i: number, side: 'start' | 'end') =>
-      i < e.startIndex ? i : i >= e.oldEndIndex ? i + delta : side === 'start' ? e.startIndex : e.newEndIndex;
-    spans = spans.map((d) => ({ startIndex: move(d.startIndex, 'start'), endIndex: move(d.endIndex, 'end') }));
+    // A patch's edits come in order, so usually no span reaches this edit and nothing moves.
+    for (const d of spans) {
+      if (d.endIndex < e.startIndex) continue;
+      if (d.startIndex >= e.oldEndIndex) d.startIndex += delta;
+      else if (d.startIndex > e.startIndex) d.startIndex = e.startIndex;
+      d.endIndex = d.endIndex >= e.oldEndIndex ? d.endIndex + delta : e.newEndIndex;
+    }
     spans.push({ startIndex: e.startIndex, endIndex: e.newEndIndex });
   }
   for (const c of changed) spans.push({ startIndex: c.startIndex, endIndex: c.endIndex });
