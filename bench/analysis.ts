@@ -9,6 +9,9 @@
 // reported next to its wall time, so a speed-up from a second core is told from doing less.
 // CHAINLENS_BENCH_BEFORE=<another build's dist/cli.js> adds that build to the same rounds.
 // Run: node --import tsx bench/analysis.ts [files=200] [hunksPerFile=25] [reps=5] [result.json]
+// BENCH_FUNCTIONS=<n> gives each file n functions instead of two per hunk and four more: with few
+// hunks in long files (`BENCH_FUNCTIONS=600 … analysis.ts 50 3`, the shape of most real fixes),
+// the incremental parses of the edited versions take a small part of what parsing them whole does.
 // The optional fourth argument keeps the first run's `--json` output, to check that a speed-up
 // leaves the result byte-identical.
 import { execFileSync } from 'node:child_process';
@@ -25,7 +28,7 @@ const REPS = Number(process.argv[4] ?? 5);
 const RESULT_JSON = process.argv[5];
 const BEFORE = process.env.CHAINLENS_BENCH_BEFORE;
 // Edited functions are every other one, so an untouched function keeps hunks apart.
-const FUNCS = 2 * HUNKS_PER_FILE + 4;
+const FUNCS = Math.max(Number(process.env.BENCH_FUNCTIONS ?? 0), 2 * HUNKS_PER_FILE + 4);
 
 function file(variant: Variant, f: number): string {
   let text = `"""Module ${f}."""\nimport os\n\n\n`;
@@ -147,7 +150,7 @@ async function main() {
       REPS,
     );
     const load = loadavg().map((x) => x.toFixed(2));
-    const title = `patch analysis, ${FILES} files, ${FILES * HUNKS_PER_FILE} hunks per side, ${REPS} rounds, ${availableParallelism()} cores (load average at the end ${load.join(' ')})`;
+    const title = `patch analysis, ${FILES} files of ${FUNCS} functions, ${FILES * HUNKS_PER_FILE} hunks per side, ${REPS} rounds, ${availableParallelism()} cores (load average at the end ${load.join(' ')})`;
     console.log(report(`${title}\nwall time:`, measured, BARE));
     console.log(
       report(

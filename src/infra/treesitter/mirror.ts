@@ -130,6 +130,17 @@ export interface MirrorOptions {
   readonly edited?: { readonly edits: readonly SyntaxEdit[]; readonly changed: readonly IndexSpan[] };
 }
 
+/**
+ * What one search of a span costs inside wasm (the call, and the walk down to the span), in nodes
+ * a search of the whole tree walks in the same time: about 100 (6 µs against 0.085 µs a node,
+ * measured on the analysis bench's files). A tree edited in more places than its nodes over this
+ * is searched whole.
+ */
+export const SPAN_SEARCH_COST_IN_NODES = 100;
+
+/** Whether searching `spans` places of a tree of `nodes` nodes costs less than searching it whole. */
+export const spanSearchPays = (spans: number, nodes: number) => spans * SPAN_SEARCH_COST_IN_NODES < nodes;
+
 /** A span of string indices, end exclusive. */
 export interface IndexSpan {
   readonly startIndex: number;
@@ -164,6 +175,8 @@ export class LazyMirror implements SyntaxTreeLike {
   /** Subtree id → copied node, for the nodes read by readSubtree when `options.index` is set. */
   private readonly byId = new Map<number, MirrorNode>();
   private readonly startsMemo = new Map<ReadonlySet<string>, readonly number[] | undefined>();
+  /** How many spans startsOf searched when it searched only where the tree changed (tests read it). */
+  spansSearched: number | undefined;
 
   constructor(
     readonly tree: Tree,
@@ -386,6 +399,7 @@ export class LazyMirror implements SyntaxTreeLike {
     const before = base.startsOf(types);
     if (!before) return undefined;
     const dirty = dirtySpans(edited.edits, edited.changed);
+    if (!spanSearchPays(dirty.length, this.rootNode.subtreeEnd)) return undefined;
     const starts: number[] = [];
     for (const start of before) {
       const moved = throughEdits(start, edited.edits);
@@ -397,6 +411,7 @@ export class LazyMirror implements SyntaxTreeLike {
       if (!found) return undefined;
       for (const start of found) if (start >= d.startIndex && start <= d.endIndex) starts.push(start);
     }
+    this.spansSearched = dirty.length;
     // Kept starts lie outside every span and found ones inside: no index comes twice.
     return starts.sort((a, b) => a - b);
   }

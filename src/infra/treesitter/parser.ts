@@ -4,7 +4,7 @@ import type * as WebTreeSitter from 'web-tree-sitter';
 import type { Language, Parser, Tree, TreeCursor } from 'web-tree-sitter';
 import type { LanguageId, PreviousParse, SyntaxParser, SyntaxTreeLike } from '../../core/analysis/syntax';
 import { cursorCallsFor, type CursorCalls, type TreeSitterModule } from './cursorCalls';
-import { LazyMirror, type IndexSpan } from './mirror';
+import { LazyMirror, spanSearchPays, type IndexSpan } from './mirror';
 
 /** Grammar file names inside tree-sitter-wasms/out. */
 const GRAMMAR_FILES: Record<LanguageId, string> = {
@@ -122,8 +122,11 @@ export class TreeSitterParser implements SyntaxParser {
       if (!tree) return { tree };
       if (!tree.rootNode.hasError) {
         // Where the structure differs from the edited base (asked while that tree is alive), so
-        // that the new tree's definitions can be found there alone (LazyMirror.startsOf).
-        const changed = old.getChangedRanges(tree).map((r) => ({ startIndex: r.startIndex, endIndex: r.endIndex }));
+        // that the new tree's definitions can be found there alone (LazyMirror.startsOf), when
+        // the edits are few enough for that to be cheaper than one search of the whole tree.
+        const changed = spanSearchPays(previous!.edits.length, base.rootNode.subtreeEnd)
+          ? old.getChangedRanges(tree).map((r) => ({ startIndex: r.startIndex, endIndex: r.endIndex }))
+          : undefined;
         return { tree, base, changed };
       }
       tree.delete();

@@ -45,14 +45,19 @@ def helper(x):
 lambda_value = lambda z: z * 2
 `;
 
-const sources: [LanguageId, string, string][] = [
-  ['python', 'm.py', PYTHON],
-  ['javascript', 'shapes.js', readFileSync(join(FIXTURES, 'shapes.js'), 'utf8')],
-  ['typescript', 'store.ts', readFileSync(join(FIXTURES, 'store.ts'), 'utf8')],
-  ['go', 'server.go', readFileSync(join(FIXTURES, 'server.go'), 'utf8')],
-  ['java', 'App.java', readFileSync(join(FIXTURES, 'App.java'), 'utf8')],
-  ['rust', 'lib.rs', readFileSync(join(FIXTURES, 'lib.rs'), 'utf8')],
-];
+// Each source five times over: a tree edited in few places for its size is searched only there
+// (a small one is searched whole, which would test nothing here).
+const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
+const sources: [LanguageId, string, string][] = (
+  [
+    ['python', 'm.py', PYTHON],
+    ['javascript', 'shapes.js', fixture('shapes.js')],
+    ['typescript', 'store.ts', fixture('store.ts')],
+    ['go', 'server.go', fixture('server.go')],
+    ['java', 'App.java', fixture('App.java')],
+    ['rust', 'lib.rs', fixture('lib.rs')],
+  ] as [LanguageId, string, string][]
+).map(([language, path, text]) => [language, path, `${text}\n`.repeat(5)]);
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
 function random(seed: number): () => number {
@@ -105,12 +110,12 @@ test('definitions found where an incremental parse changed equal a search of a f
       assert.deepEqual(tree.startsOf(types), fresh.startsOf(types), `${language}, seed ${seed}:\n${post}`);
       // The base's own answer is kept, not disturbed by the search of the edited tree.
       assert.deepEqual(base.startsOf(types), from);
-      if (!tree.tree.rootNode.hasError) incremental++;
+      if (tree.spansSearched !== undefined) incremental++;
       for (const t of [tree, fresh, base]) t.delete();
     }
   }
-  // Most edits keep the text parseable, so most cases above took the incremental path.
-  assert.ok(incremental > 200, `only ${incremental} of the cases were parsed incrementally`);
+  // Most edits keep the text parseable, so most cases above were searched where they changed.
+  assert.ok(incremental > 200, `only ${incremental} of the cases were searched where they changed`);
 });
 
 /** The definitions a post-image parsed from `pre` finds, and what a fresh parse of it finds. */
@@ -127,11 +132,19 @@ async function bothWays(language: LanguageId, path: string, pre: string, post: s
   const fresh = (await parser.parse(language, post)) as LazyMirror;
   try {
     assert.equal(tree.tree.rootNode.hasError, false, 'the post-image parses cleanly (the incremental path)');
-    return { incremental: tree.startsOf(types), fresh: fresh.startsOf(types), edits: applied.edits.length };
+    const incremental = tree.startsOf(types);
+    return { incremental, fresh: fresh.startsOf(types), edits: applied.edits.length, spans: tree.spansSearched };
   } finally {
     for (const t of [tree, fresh, base]) t.delete();
   }
 }
+
+/** Definitions after the case, so that the tree is large enough to be searched only where it changed. */
+const withTail = (language: LanguageId, text: string) =>
+  text +
+  Array.from({ length: 40 }, (_, i) =>
+    language === 'python' ? `def tail_${i}(x):\n    return x\n\n\n` : `function tail_${i}(x) {\n  return x;\n}\n`,
+  ).join('');
 
 test('a definition that edits elsewhere turn from text into code is found, though no edit touched its lines', async () => {
   // The quotes (or comment marks) around a definition are edited away, two separate edits with
@@ -150,10 +163,26 @@ test('a definition that edits elsewhere turn from text into code is found, thoug
       'function a() {}\n// open\nconst x = 1;\nfunction b() {\n  return 1;\n}\n// close\nfunction c() {}\n',
     ],
   ];
-  for (const [language, path, pre, post] of cases) {
-    const { incremental, fresh, edits } = await bothWays(language, path, pre, post);
+  for (const [language, path, before, after] of cases) {
+    const { incremental, fresh, edits, spans } = await bothWays(
+      language,
+      path,
+      withTail(language, before),
+      withTail(language, after),
+    );
+    assert.ok(spans !== undefined, `${language}: searched where it changed`);
     assert.equal(edits, 2, `${language}: two edits, the definition's lines between them`);
     assert.ok(fresh!.length > 2, `${language}: b is a definition after the edit`);
     assert.deepEqual(incremental, fresh, language);
   }
+});
+
+test('a definition whose own line an edit rewrote, its shape unchanged, is found again', async () => {
+  // Same structure before and after, so tree-sitter may report no change there: the edit's own
+  // span is searched all the same (the base's definition there cannot be moved through the edit).
+  const pre = withTail('python', 'import os\n\n\ndef f(x):\n    return x\n\n\ndef g(x):\n    return x\n');
+  const post = withTail('python', 'import os\n\n\ndef f(y):\n    return y\n\n\ndef g(x):\n    return x\n');
+  const { incremental, fresh, spans } = await bothWays('python', 'm.py', pre, post);
+  assert.ok(spans !== undefined, 'searched where it changed');
+  assert.deepEqual(incremental, fresh);
 });
