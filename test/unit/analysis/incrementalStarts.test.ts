@@ -51,6 +51,8 @@ const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 const sources: [LanguageId, string, string][] = (
   [
     ['python', 'm.py', PYTHON],
+    // Indices are UTF-16 units and rows end at '\n': characters outside the BMP and CRLF too.
+    ['python', 'crlf.py', PYTHON.replace('Keeps items.', 'Keeps items, é 🐍 ü.').replace(/\n/g, '\r\n')],
     ['javascript', 'shapes.js', fixture('shapes.js')],
     ['typescript', 'store.ts', fixture('store.ts')],
     ['go', 'server.go', fixture('server.go')],
