@@ -36,16 +36,7 @@ export function keepsEarlierRecords(runDir: string, seen: Map<string, string>): 
 }
 
 /** A small seeded generator (mulberry32): the kill moments differ per seed and can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../src/core/study/random';
 
 /** The seed of a kill test: CHAINLENS_TEST_SEED replays a failure; otherwise a new one each run. */
 export const testSeed = (): number => Number(process.env.CHAINLENS_TEST_SEED ?? Date.now() % 100000);

@@ -44,6 +44,7 @@ def helper(x):
 
 lambda_value = lambda z: z * 2
 `;
+import { seededRandom as random } from '../../../src/core/study/random';
 
 // Each source five times over: a tree edited in few places for its size is searched only there
 // (a small one is searched whole, which would test nothing here).
@@ -60,17 +61,6 @@ const sources: [LanguageId, string, string][] = (
     ['rust', 'lib.rs', fixture('lib.rs')],
   ] as [LanguageId, string, string][]
 ).map(([language, path, text]) => [language, path, `${text}\n`.repeat(5)]);
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A few line edits: a line removed, copied elsewhere (definitions appear, move or nest), indented

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { applyFilePatch, applyFilePatchWithEdits } from '../../../src/core/patch/apply';
 import { changedLines, mapOldLineToNew } from '../../../src/core/patch/lines';
 import { parsePatch } from '../../../src/core/patch/parse';
+import { seededRandom as rng } from '../../../src/core/study/random';
 
 const dir = mkdtempSync(join(tmpdir(), 'chainlens-u0-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -94,17 +95,6 @@ test('a hunk is searched for up to 1000 lines from where its header puts it, and
   assert.equal(ours(`${pad(1000)}a\nb\n`, patch), `${pad(1000)}a\nB\n`);
   assert.throws(() => ours(`${pad(1001)}a\nb\n`, patch), /hunk @@ -1,2 \+1,2 @@ \(patch line 3\) does not apply/);
 });
-
-// A small deterministic generator (mulberry32) so a failure names a reproducible case.
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('random edits of files with repeated and blank lines: git diff -U0, then ours == git apply --unidiff-zero == the new text', () => {
   const next = rng(19);

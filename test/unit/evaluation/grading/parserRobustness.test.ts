@@ -8,17 +8,7 @@ import { LOG_PARSERS } from '../../../../src/core/evaluation/grading/parsers/ind
 import { ParserCrash } from '../../../../src/core/evaluation/grading/parserCrash';
 import { LOG_PARSER_NAMES, type GradingProfile } from '../../../../src/protocol/grading';
 import { corpusCases, readCaseLog } from './multilingualFixtures';
-
-// A small deterministic generator (mulberry32), so a failure reproduces.
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../../../../src/core/study/random';
 
 const SALT = [
   '\u00a0',
