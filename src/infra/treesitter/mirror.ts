@@ -136,7 +136,7 @@ export interface MirrorOptions {
  * measured on the analysis bench's files). A tree edited in more places than its nodes over this
  * is searched whole.
  */
-export const SPAN_SEARCH_COST_IN_NODES = 100;
+const SPAN_SEARCH_COST_IN_NODES = 100;
 
 /** Whether searching `spans` places of a tree of `nodes` nodes costs less than searching it whole. */
 export const spanSearchPays = (spans: number, nodes: number) => spans * SPAN_SEARCH_COST_IN_NODES < nodes;
@@ -364,7 +364,8 @@ export class LazyMirror implements SyntaxTreeLike {
   startsOf(types: ReadonlySet<string>): readonly number[] | undefined {
     this.live();
     if (this.startsMemo.has(types)) return this.startsMemo.get(types);
-    const starts = this.startsFromBase(types) ?? this.search(types);
+    const names = [...types];
+    const starts = this.startsFromBase(types, names) ?? this.search(names);
     this.startsMemo.set(types, starts);
     return starts;
   }
@@ -373,14 +374,14 @@ export class LazyMirror implements SyntaxTreeLike {
    * Starts of the nodes of `types` that intersect `from..to` (the whole tree without bounds),
    * ascending; undefined when a node cannot be had.
    */
-  private search(types: ReadonlySet<string>, from?: number, to?: number): number[] | undefined {
+  private search(types: string[], from?: number, to?: number): number[] | undefined {
     // Matches every symbol named so (aliases, and anonymous tokens too: a superset is safe).
     // An end point of (0, 0) means "to the end" to web-tree-sitter, as does no end.
     const found =
       from === undefined
-        ? this.tree.rootNode.descendantsOfType([...types])
+        ? this.tree.rootNode.descendantsOfType(types)
         : this.tree.rootNode.descendantsOfType(
-            [...types],
+            types,
             this.at(from),
             to! >= this.source.length ? undefined : this.at(to!),
           );
@@ -392,7 +393,7 @@ export class LazyMirror implements SyntaxTreeLike {
     return starts.sort((a, b) => a - b);
   }
 
-  private startsFromBase(types: ReadonlySet<string>): number[] | undefined {
+  private startsFromBase(types: ReadonlySet<string>, names: string[]): number[] | undefined {
     const base = this.options.reuse;
     const edited = this.options.edited;
     if (!edited || !base?.alive) return undefined;
@@ -407,7 +408,7 @@ export class LazyMirror implements SyntaxTreeLike {
     }
     for (const d of dirty) {
       // One past the span's end: a node starting on its last index is found too.
-      const found = this.search(types, d.startIndex, d.endIndex + 1);
+      const found = this.search(names, d.startIndex, d.endIndex + 1);
       if (!found) return undefined;
       for (const start of found) if (start >= d.startIndex && start <= d.endIndex) starts.push(start);
     }

@@ -10,6 +10,7 @@ import { profileOf } from '../../../src/core/analysis/languages';
 import type { LanguageId } from '../../../src/core/analysis/syntax';
 import { applyFilePatchWithEdits } from '../../../src/core/patch/apply';
 import { parsePatch } from '../../../src/core/patch/parse';
+import { seededRandom as random } from '../../../src/core/study/random';
 import type { LazyMirror } from '../../../src/infra/treesitter/mirror';
 import { TreeSitterParser } from '../../../src/infra/treesitter/parser';
 import { diffOf } from './helpers';
@@ -44,7 +45,6 @@ def helper(x):
 
 lambda_value = lambda z: z * 2
 `;
-import { seededRandom as random } from '../../../src/core/study/random';
 
 // Each source five times over: a tree edited in few places for its size is searched only there
 // (a small one is searched whole, which would test nothing here).
@@ -81,55 +81,55 @@ function edited(text: string, next: () => number): string {
   return lines.join('\n');
 }
 
-test('definitions found where an incremental parse changed equal a search of a fresh parse', async () => {
-  const parser = new TreeSitterParser();
-  let incremental = 0;
-  for (const [language, path, pre] of sources) {
-    const types = profileOf(language).definitionTypes;
-    for (let seed = 1; seed <= 120; seed++) {
-      const post = edited(pre, random(seed * 7919 + language.length));
-      if (post === pre) continue;
-      const file = parsePatch(diffOf(path, pre, post)).files[0];
-      const applied = applyFilePatchWithEdits(pre, file);
-      assert.equal(applied.text, post);
-      const base = (await parser.parse(language, pre)) as LazyMirror;
-      const from = base.startsOf(types);
-      const tree = (await parser.parse(language, post, {
-        tree: base,
-        edits: syntaxEdits(pre, post, applied.edits),
-      })) as LazyMirror;
-      const fresh = (await parser.parse(language, post)) as LazyMirror;
-      assert.deepEqual(tree.startsOf(types), fresh.startsOf(types), `${language}, seed ${seed}:\n${post}`);
-      // The base's own answer is kept, not disturbed by the search of the edited tree.
-      assert.deepEqual(base.startsOf(types), from);
-      if (tree.spansSearched !== undefined) incremental++;
-      for (const t of [tree, fresh, base]) t.delete();
-    }
-  }
-  // Most edits keep the text parseable, so most cases above were searched where they changed.
-  assert.ok(incremental > 200, `only ${incremental} of the cases were searched where they changed`);
-});
+const parser = new TreeSitterParser();
 
-/** The definitions a post-image parsed from `pre` finds, and what a fresh parse of it finds. */
+/**
+ * `post` parsed from `pre` (the pre-image searched first, as analysis does) and from scratch: the
+ * definitions each finds, whether the base's own answer held, how many spans the incremental
+ * search took (undefined: it searched the whole tree), and whether the post-image has errors.
+ */
 async function bothWays(language: LanguageId, path: string, pre: string, post: string) {
-  const parser = new TreeSitterParser();
   const types = profileOf(language).definitionTypes;
   const applied = applyFilePatchWithEdits(pre, parsePatch(diffOf(path, pre, post)).files[0]);
+  assert.equal(applied.text, post);
   const base = (await parser.parse(language, pre)) as LazyMirror;
-  base.startsOf(types);
+  const before = base.startsOf(types);
   const tree = (await parser.parse(language, post, {
     tree: base,
     edits: syntaxEdits(pre, post, applied.edits),
   })) as LazyMirror;
   const fresh = (await parser.parse(language, post)) as LazyMirror;
   try {
-    assert.equal(tree.tree.rootNode.hasError, false, 'the post-image parses cleanly (the incremental path)');
     const incremental = tree.startsOf(types);
-    return { incremental, fresh: fresh.startsOf(types), edits: applied.edits.length, spans: tree.spansSearched };
+    return {
+      incremental,
+      fresh: fresh.startsOf(types),
+      baseKept: JSON.stringify(base.startsOf(types)) === JSON.stringify(before),
+      edits: applied.edits.length,
+      spans: tree.spansSearched,
+      hasError: tree.tree.rootNode.hasError,
+    };
   } finally {
     for (const t of [tree, fresh, base]) t.delete();
   }
 }
+
+test('definitions found where an incremental parse changed equal a search of a fresh parse', async () => {
+  let incremental = 0;
+  for (const [language, path, pre] of sources) {
+    for (let seed = 1; seed <= 120; seed++) {
+      const post = edited(pre, random(seed * 7919 + language.length));
+      if (post === pre) continue;
+      const r = await bothWays(language, path, pre, post);
+      assert.deepEqual(r.incremental, r.fresh, `${language}, seed ${seed}:\n${post}`);
+      // The base's own answer is kept, not disturbed by the search of the edited tree.
+      assert.ok(r.baseKept, `${language}, seed ${seed}: the base's definitions changed`);
+      if (r.spans !== undefined) incremental++;
+    }
+  }
+  // Most edits keep the text parseable, so most cases above were searched where they changed.
+  assert.ok(incremental > 200, `only ${incremental} of the cases were searched where they changed`);
+});
 
 /** Definitions after the case, so that the tree is large enough to be searched only where it changed. */
 const withTail = (language: LanguageId, text: string) =>
@@ -156,12 +156,13 @@ test('a definition that edits elsewhere turn from text into code is found, thoug
     ],
   ];
   for (const [language, path, before, after] of cases) {
-    const { incremental, fresh, edits, spans } = await bothWays(
+    const { incremental, fresh, edits, spans, hasError } = await bothWays(
       language,
       path,
       withTail(language, before),
       withTail(language, after),
     );
+    assert.equal(hasError, false, `${language}: the post-image parses cleanly (the incremental path)`);
     assert.ok(spans !== undefined, `${language}: searched where it changed`);
     assert.equal(edits, 2, `${language}: two edits, the definition's lines between them`);
     assert.ok(fresh!.length > 2, `${language}: b is a definition after the edit`);
@@ -174,7 +175,8 @@ test('a definition whose own line an edit rewrote, its shape unchanged, is found
   // span is searched all the same (the base's definition there cannot be moved through the edit).
   const pre = withTail('python', 'import os\n\n\ndef f(x):\n    return x\n\n\ndef g(x):\n    return x\n');
   const post = withTail('python', 'import os\n\n\ndef f(y):\n    return y\n\n\ndef g(x):\n    return x\n');
-  const { incremental, fresh, spans } = await bothWays('python', 'm.py', pre, post);
+  const { incremental, fresh, spans, hasError } = await bothWays('python', 'm.py', pre, post);
+  assert.equal(hasError, false, 'the post-image parses cleanly (the incremental path)');
   assert.ok(spans !== undefined, 'searched where it changed');
   assert.deepEqual(incremental, fresh);
 });

@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LOG_PARSERS } from '../../../../src/core/evaluation/grading/parsers/index';
 import { ParserCrash } from '../../../../src/core/evaluation/grading/parserCrash';
+import { seededRandom as random } from '../../../../src/core/study/random';
 import { LOG_PARSER_NAMES, type GradingProfile } from '../../../../src/protocol/grading';
 import { corpusCases, readCaseLog } from './multilingualFixtures';
-import { seededRandom as random } from '../../../../src/core/study/random';
 
 const SALT = [
   '\u00a0',
