@@ -31,8 +31,8 @@ export async function exportStudy(
   const { rows, participants, withdrawn } = await collectRows(study, resultsFiles);
   const jsonl = join(outDir, 'rows.jsonl');
   const csv = join(outDir, 'rows.csv');
-  writeFileAtomic(jsonl, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
-  writeFileAtomic(csv, toCsv(ROW_COLUMNS, rows));
+  writeFileAtomic(jsonl, rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''), { shared: true });
+  writeFileAtomic(csv, toCsv(ROW_COLUMNS, rows), { shared: true });
   return { rows, participants, jsonl, csv, withdrawn };
 }
 

@@ -72,7 +72,9 @@ async function packParticipant(
     const task = study.tasks.get(taskId)!;
     const condition = study.study.conditions.find((c) => c.name === name)!;
     const chainFile = join('chains', `${taskId}.json`);
-    writeFileAtomic(join(dir, chainFile), JSON.stringify(packedChain(task.chain, condition.authors), null, 2) + '\n');
+    writeFileAtomic(join(dir, chainFile), JSON.stringify(packedChain(task.chain, condition.authors), null, 2) + '\n', {
+      shared: true,
+    });
     const repo = join('repos', taskId);
     log(`copying the history of ${task.task.repo} up to ${task.chain.baseCommit.slice(0, 12)} for ${taskId}`);
     mkdirSync(join(dir, 'repos'), { recursive: true });
@@ -94,7 +96,7 @@ async function packParticipant(
             model_patch: p?.patch ?? '',
           });
         });
-      writeFileAtomic(join(dir, predictions), lines.join('\n') + '\n');
+      writeFileAtomic(join(dir, predictions), lines.join('\n') + '\n', { shared: true });
     }
     tasks.push({ id: taskId, chain: chainFile, repo, ...(predictions ? { predictions } : {}) });
   }
@@ -107,11 +109,14 @@ async function packParticipant(
     assignment: { kind: 'explicit', sessions: { [participant]: [...assigned] } },
     pack: { resultsDir: PACK_RESULTS_DIR },
   };
-  writeFileAtomic(join(dir, 'study.json'), JSON.stringify(packed, null, 2) + '\n');
-  writeFileAtomic(join(dir, PACK_RESULTS_DIR, 'README.md'), resultsReadme(participant, study.study.name));
+  writeFileAtomic(join(dir, 'study.json'), JSON.stringify(packed, null, 2) + '\n', { shared: true });
+  writeFileAtomic(join(dir, PACK_RESULTS_DIR, 'README.md'), resultsReadme(participant, study.study.name), {
+    shared: true,
+  });
   writeFileAtomic(
     join(dir, '.devcontainer', 'devcontainer.json'),
     JSON.stringify(devcontainer(study.study.name), null, 2) + '\n',
+    { shared: true },
   );
   writeFileAtomic(
     join(dir, '.vscode', 'settings.json'),
@@ -126,6 +131,7 @@ async function packParticipant(
       null,
       2,
     ) + '\n',
+    { shared: true },
   );
   if (existsSync(join(dirname(study.file), 'README.md')) && basename(study.file) !== 'README.md')
     cpSync(join(dirname(study.file), 'README.md'), join(dir, 'STUDY-README.md'));

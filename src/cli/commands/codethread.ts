@@ -67,14 +67,14 @@ async function build(argv: string[], io: CliIO): Promise<number> {
     instanceIds,
     log: (line) => io.err(line),
   });
-  if (skippedPath) writeFileAtomic(skippedPath, skipped.length ? jsonl(skipped) : '');
+  if (skippedPath) writeFileAtomic(skippedPath, skipped.length ? jsonl(skipped) : '', { shared: true });
   io.out(`built ${tasks.length} task(s), skipped ${skipped.length}`);
   for (const s of skipped) io.out(`skipped ${s.instance_id}: ${s.reason}: ${s.detail}`);
   if (tasks.length === 0) {
     io.err(`no task was built; ${out} was not written`);
     return 1;
   }
-  writeFileAtomic(out, jsonl(tasks));
+  writeFileAtomic(out, jsonl(tasks), { shared: true });
   io.out(`tasks written to ${out}`);
   return 0;
 }

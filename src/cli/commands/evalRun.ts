@@ -293,7 +293,7 @@ async function evaluateRun(
   io.out(evaluationTable(results));
   io.out(`\nresolved ${report.resolved_steps}/${results.length} step(s); ${fullChainVerdict(report)}`);
   if (o.report) {
-    writeFileAtomic(o.report, JSON.stringify(report, null, 2) + '\n');
+    writeFileAtomic(o.report, JSON.stringify(report, null, 2) + '\n', { shared: true });
     io.err(`report written to ${o.report}`);
   }
   if (abort.signal.aborted) return 130;

@@ -41,11 +41,11 @@ export const reportCommand: CliCommand = {
     if (csvDir) {
       mkdirSync(csvDir, { recursive: true });
       for (const [name, text] of Object.entries(reportCsvFiles(report, records)))
-        writeFileAtomic(join(csvDir, name), text);
+        writeFileAtomic(join(csvDir, name), text, { shared: true });
       io.err(`CSV tables written to ${csvDir}`);
     }
     if (html) {
-      writeFileAtomic(html, reportHtml(report, `ChainLens batch ${basename(dir.root)}`));
+      writeFileAtomic(html, reportHtml(report, `ChainLens batch ${basename(dir.root)}`), { shared: true });
       io.err(`HTML report written to ${html}`);
     }
     return 0;

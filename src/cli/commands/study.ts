@@ -217,7 +217,7 @@ async function report(
     return [parts[0], parts[1]] as const;
   });
   const result = studyReport(name, rows, pairs);
-  if (values.html) writeFileAtomic(resolve(io.cwd, values.html), reportHtmlPage(result));
+  if (values.html) writeFileAtomic(resolve(io.cwd, values.html), reportHtmlPage(result), { shared: true });
   if (values.json)
     io.out(JSON.stringify(result, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2));
   else for (const line of reportText(result)) io.out(line);

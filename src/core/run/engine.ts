@@ -184,7 +184,12 @@ export class ChainRunEngine {
   }
 
   private async submitHeld(): Promise<EngineResult & { submitted: number }> {
+    // A submit cut off after its commit (killed, or a full disk at the state write) is finished by
+    // opening: that was the submit asked for again, so no further step is submitted (empty) now.
+    const interrupted = this.store.readJournal();
     const { state, chain, notes } = await this.openHeld();
+    if (interrupted?.op === 'submit' && state.steps.find((s) => s.order === interrupted.step)?.status !== 'current')
+      return { state, notes, submitted: interrupted.step };
     const index = this.currentIndex(state);
     const step = state.steps[index];
     if (step.author.kind === 'gold' || step.author.kind === 'recorded') {
@@ -200,7 +205,16 @@ export class ChainRunEngine {
       pid: this.ownPid,
       startedAt: this.clock.now().toISOString(),
     });
-    const end = await this.commitWork(state, chain.steps[index], step.author);
+    let end: string;
+    try {
+      end = await this.commitWork(state, chain.steps[index], step.author);
+    } catch (e) {
+      // Nothing was committed (a damaged .git/index, a full disk): the work is still in the tree
+      // and the failure is reported, so no later command may finish this submit behind the
+      // person's back. Without the journal the run is as before the submit.
+      this.store.clearJournal();
+      throw e;
+    }
     this.faultPoint('submit:committed');
     this.writeJournal({
       op: 'submit',

@@ -21,3 +21,20 @@ export type Journal =
     }
   | { op: 'apply'; runId: string; step: number; pid: number; startedAt: string }
   | { op: 'switch'; runId: string; target: string; pid: number; startedAt: string };
+
+const OPS: readonly string[] = ['submit', 'apply', 'switch'];
+
+/**
+ * What makes a parsed journal.json unusable (a JSON path and why), or null. Recovery acts on a
+ * journal (it commits, switches branches), so one it does not understand is refused and kept for a
+ * person to look at, never guessed at or deleted.
+ */
+export function journalProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'is not a JSON object';
+  const j = value as Record<string, unknown>;
+  if (typeof j.op !== 'string' || !OPS.includes(j.op))
+    return `op: ${JSON.stringify(j.op) ?? 'missing'} is not an operation this ChainLens knows (${OPS.join(', ')})`;
+  if (typeof j.runId !== 'string' || j.runId === '') return 'runId: a run id is required';
+  if (j.op === 'switch') return typeof j.target === 'string' ? null : 'target: a commit is required';
+  return Number.isInteger(j.step) ? null : 'step: a step number is required';
+}

@@ -16,8 +16,9 @@ export class LogSink {
     readonly path: string,
     private readonly onLog?: (chunk: string) => void,
   ) {
-    mkdirSync(dirname(path), { recursive: true });
-    this.file = createWriteStream(path);
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    // An evaluation log holds the hidden tests' output: the user's alone, like all run state.
+    this.file = createWriteStream(path, { mode: 0o600 });
   }
 
   write(chunk: Buffer): void {

@@ -7,7 +7,8 @@
 // same as ever. A lost or torn memo is only a full check. Unbundled code (tests under tsx, unless
 // they set the fingerprint) has no fingerprint and neither writes nor trusts memos.
 // docs/run-state.md, "Checked files".
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { writeFileAtomic } from '../files';
 import { textHash } from '../../core/util/textHash';
 
 declare const __CHAINLENS_SCHEMA_FINGERPRINT__: string | undefined;
@@ -40,12 +41,13 @@ export function passedCheck(file: string, kind: string, text: string): boolean {
 
 /**
  * Records that `text`, just written to `file`, passed the `kind` schema (`passed`), or forgets an
- * earlier memo. Not fsync'd: a memo lost to a crash only costs a full check.
+ * earlier memo. Written atomically like the file itself (no 0-byte memo on a full disk); a memo
+ * lost to a crash or not written only costs a full check.
  */
 export function rememberCheck(file: string, kind: string, text: string, passed: boolean): void {
   const fp = fingerprint();
   try {
-    if (fp !== null && passed) writeFileSync(file + MEMO_SUFFIX, memoLine(kind, fp, text));
+    if (fp !== null && passed) writeFileAtomic(file + MEMO_SUFFIX, memoLine(kind, fp, text));
     else rmSync(file + MEMO_SUFFIX, { force: true });
   } catch {
     // A memo that cannot be written only costs a full check next time.

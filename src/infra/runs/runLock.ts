@@ -145,12 +145,17 @@ function busyMessage(target: string, path: string, r: LockRecord | 'garbage'): s
  * second command is refused, not queued). `target` says what is locked, for the message.
  */
 export function acquireLock(path: string, operation: string, target: string): LockHandle {
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const mine = record(operation);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       createExclusive(path, JSON.stringify(mine) + '\n');
     } catch (e) {
+      // The folder of checkout locks is removed when it empties (workspace.ts): make it again.
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+        mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+        continue;
+      }
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const holder = readRecord(path);
       if (holder === null) continue; // released between our attempt and the read

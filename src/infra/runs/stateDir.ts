@@ -12,7 +12,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, 
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../../core/util/errors';
-import { writeFileAtomic } from '../files';
+import { ensurePrivateDir, writeFileAtomic } from '../files';
 import { createExclusive } from './exclusiveFile';
 
 /**
@@ -119,6 +119,7 @@ interface Owner {
  */
 export function claimStateDir(id: string, gitDir: string, workTree: string): string {
   const dir = stateDirOf(id);
+  tightenStateDir(dir);
   const file = join(dir, 'worktree.json');
   const self = realpathSync(gitDir);
   let owner: Owner | null = null;
@@ -147,6 +148,18 @@ export function claimStateDir(id: string, gitDir: string, workTree: string): str
 }
 
 /**
+ * The data directory and a state folder in it made the user's alone (0700), also when an earlier
+ * ChainLens made them 0755: no other user can then read a run's gold patches or hidden tests,
+ * whatever the modes of the files inside (docs/run-state.md, "Who can read the state").
+ */
+function tightenStateDir(dir: string): void {
+  if (!existsSync(dir)) return;
+  const root = dirname(dirname(dir));
+  ensurePrivateDir(root);
+  ensurePrivateDir(dir);
+}
+
+/**
  * Moves state of the old layout (<git dir>/chainlens/{current,runs,journal.json}) into the data
  * directory, so a work tree made by an earlier ChainLens stops holding the answers. Safe to be
  * killed at any point and to run in two processes at once: the pointer is made first (once),
@@ -161,7 +174,7 @@ export function migrateLegacyState(gitDir: string, workTree: string): string {
   if (!existsSync(dir)) {
     const partial = `${dir}.partial-${process.pid}`;
     rmSync(partial, { recursive: true, force: true });
-    mkdirSync(partial, { recursive: true });
+    mkdirSync(partial, { recursive: true, mode: 0o700 });
     for (const entry of LEGACY_ENTRIES) {
       const from = join(legacy, entry);
       if (existsSync(from)) cpSync(from, join(partial, entry), { recursive: true, preserveTimestamps: true });

@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Chain } from '../../protocol/chain';
 import { describeIssues } from '../../core/formats/issues';
 import type { RunState } from '../../protocol/run';
-import type { Journal } from '../../core/run/journal';
+import { journalProblem, type Journal } from '../../core/run/journal';
 import type { RunStorePort } from '../../core/run/ports';
 import { UserError } from '../../core/util/errors';
-import { writeFileAtomic } from '../files';
+import { ensurePrivateDir, writeFileAtomic } from '../files';
 import { FileLock } from './runLock';
 import { passedCheck, rememberCheck } from './checkMemo';
 import { stateSchemas, type StateContents } from './stateSchemas';
@@ -84,7 +84,7 @@ export class RunStore implements RunStorePort {
       throw new UserError('ChainLens state is read-only here (Restricted Mode)', 'environment');
     const id = ensurePointer(this.gitDir, this.workTree);
     const dir = claimStateDir(id, this.gitDir, this.workTree);
-    mkdirSync(dir, { recursive: true });
+    ensurePrivateDir(dir);
     this.bound = dir;
     return dir;
   }
@@ -187,7 +187,15 @@ export class RunStore implements RunStorePort {
   }
 
   loadRun(runId: string): RunState | null {
-    return this.readChecked(this.readPath('runs', `${runId}.json`), 'run', 'a valid run');
+    const path = this.readPath('runs', `${runId}.json`);
+    const state = this.readChecked(path, 'run', 'a valid run');
+    // The schema checks each field alone; a current step the run does not have would fail later, far from the file.
+    if (state && state.currentStep !== null && !state.steps.some((s) => s.order === state.currentStep))
+      throw new UserError(
+        `ChainLens state file ${path} is damaged: currentStep ${state.currentStep} is not a step of the run (its steps are ${state.steps.map((s) => s.order).join(', ') || 'none'})`,
+        'state',
+      );
+    return state;
   }
 
   saveRun(state: RunState): void {
@@ -222,7 +230,16 @@ export class RunStore implements RunStorePort {
   }
 
   readJournal(): Journal | null {
-    return this.readJson(this.readPath('journal.json')) as Journal | null;
+    const path = this.readPath('journal.json');
+    const value = this.readJson(path);
+    if (value === null) return null;
+    const problem = journalProblem(value);
+    if (problem)
+      throw new UserError(
+        `ChainLens journal ${path}: ${problem}; it was kept as it is (nothing was done): remove it by hand once the work tree is as you want it`,
+        'state',
+      );
+    return value as Journal;
   }
 
   writeJournal(journal: Journal): void {

@@ -78,7 +78,16 @@ export function holdCheckoutTarget<T>(workdir: string, operation: string, fn: ()
   const path = checkoutLockPath(workdir);
   let lock = targetLocks.get(path);
   if (!lock) targetLocks.set(path, (lock = new FileLock(path, `the work tree ${resolve(workdir)}`)));
-  return lock.hold(operation, fn);
+  return lock.hold(operation, fn).finally(() => removeIfEmpty(dirname(path)));
+}
+
+/** The checkout locks' folder once no lock is in it: a failed checkout leaves nothing in the data directory. */
+function removeIfEmpty(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch {
+    // not empty (another checkout holds a lock, or an outer call of ours still does), or gone
+  }
 }
 
 /**

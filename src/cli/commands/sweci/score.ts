@@ -37,8 +37,8 @@ export const sweciScoreCommand: CliCommand = {
     if (values.plots) {
       const dir = resolve(io.cwd, values.plots);
       for (const s of scores)
-        writeFileAtomic(join(dir, `passing-${s.taskId}-${s.runId}.svg`), passingTestsChart(s, true));
-      writeFileAtomic(join(dir, 'evoscore-gamma.svg'), evoScoreByGammaChart(scores, true));
+        writeFileAtomic(join(dir, `passing-${s.taskId}-${s.runId}.svg`), passingTestsChart(s, true), { shared: true });
+      writeFileAtomic(join(dir, 'evoscore-gamma.svg'), evoScoreByGammaChart(scores, true), { shared: true });
       io.err(`plots written to ${dir}`);
     }
     if (values.json) {
