@@ -7,14 +7,15 @@ import type { RunMode } from '../../protocol/run';
 import { defaultWorkers, runBatch } from '../../app/batch/runBatch';
 import { openOrCreateRunDir, planBatch } from '../../app/batch/planBatch';
 import { checkBatchEngine, parseEngine, type EvaluationEngine } from '../../app/batch/engine';
+import { applyNetworkOption, NETWORK_USAGE } from '../networkOption';
 import { parseMode } from './checkout';
 import { parseProfile } from './evalRun';
 
 const usage = `usage: chainlens batch <dataset>... --run-dir <dir> --repo <path|url | owner/name=path|url>...
                        --predictions <file|folder|gold | name=file|folder>... [--mode oracle,seq]
                        [--workers N] [--retry-failed] [--json] [--timeout <s>] [--profile swebench-v5|swebench-v4]
-                       [--image <override>] [--repo-path-in-image <path>|none] [--engine local|swarm]
-       chainlens batch --run-dir <dir> [--workers N] [--retry-failed] [--json] [--engine local|swarm]   (resume)
+                       [--image <override>] [--repo-path-in-image <path>|none] [--engine local|swarm] [--network <mode>]
+       chainlens batch --run-dir <dir> [--workers N] [--retry-failed] [--json] [--engine local|swarm] [--network <mode>]   (resume)
 
 Evaluates every step of every chain of the dataset (ChainSWE JSONL/JSON, Parquet, SWE-bench or
 CodeThread instance files) for each prediction source in each mode, N steps at a time (default:
@@ -26,7 +27,8 @@ report is printed (\`chainlens report <dir>\` prints it again, and writes CSV, J
 Progress: a bar on a terminal, one line per step otherwise, JSON events with --json.
 --engine swarm runs each step as a Docker Swarm job service on any node of the swarm the engine
 manages (it must be in swarm mode: \`docker swarm init\`); the default, local, runs containers on
-the engine itself. See docs/scaling.md.`;
+the engine itself. See docs/scaling.md. On swarm, none is the internal overlay network chainlens-offline.
+${NETWORK_USAGE}`;
 
 function parseModes(value: string | undefined): RunMode[] {
   if (value === undefined) return ['oracle', 'seq'];
@@ -60,6 +62,7 @@ export const batchCommand: CliCommand = {
         image: { type: 'string' },
         'repo-path-in-image': { type: 'string' },
         engine: { type: 'string' },
+        network: { type: 'string' },
       },
       usage,
       { min: 0, max: 10_000 },
@@ -67,6 +70,7 @@ export const batchCommand: CliCommand = {
     const runDir = requireOption(values['run-dir'], '--run-dir', usage);
     const workers = parseWorkers(values.workers) ?? defaultWorkers();
     const engine = parseEngine(values.engine);
+    applyNetworkOption(values.network, usage);
     // A swarm that is not there fails the batch before the run directory is made or touched.
     await checkBatchEngine(engine);
     if (positionals.length > 0) {

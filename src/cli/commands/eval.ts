@@ -5,11 +5,12 @@
 import type { CliCommand } from '../command';
 import { CHAIN_RUN_OPTIONS, ONE_CHAIN_FILE, parseCommandArgs, requireOption } from '../args';
 import { imageReferenceProblem } from '../../core/formats/imageReference';
+import { applyNetworkOption, NETWORK_USAGE } from '../networkOption';
 
 const usage = `usage: chainlens eval <chain-file> --repo <path|url> --dir <workdir> --mode seq|oracle --predictions <file|gold>
                       [--steps 1-3] [--timeout <s>] [--profile swebench-v5|swebench-v4] [--report <out.json>]
                       [--image <override>] [--repo-path-in-image <path>|none] [--chain-id <id>] [--instances <id,...>]
-                      [--condition HH|HA|AA]
+                      [--condition HH|HA|AA] [--network none|bridge|host|<name>]
 
 Replays the chain in <workdir> with every step authored by the predictions (or gold), then runs each
 step's FAIL_TO_PASS / PASS_TO_PASS tests in a fresh container of the chain's image and grades the
@@ -19,7 +20,8 @@ names it; outside the work tree, so a solver never sees them), under runs/<run>/
 Ctrl-C cancels and removes the container.
 --condition  a CodeThread task's authors: HH = gold, gold; HA = gold, then the predictions; AA = the
              predictions for both steps (step 1 as <instance>.implementation). Step 1 is graded by the
-             PR1 filter and shown as "filter passed" or "filter failed".`;
+             PR1 filter and shown as "filter passed" or "filter failed".
+${NETWORK_USAGE}`;
 
 const EVAL_OPTIONS = {
   ...CHAIN_RUN_OPTIONS,
@@ -30,6 +32,7 @@ const EVAL_OPTIONS = {
   image: { type: 'string' },
   'repo-path-in-image': { type: 'string' },
   condition: { type: 'string' },
+  network: { type: 'string' },
 } as const;
 
 export const evalCommand: CliCommand = {
@@ -44,6 +47,8 @@ export const evalCommand: CliCommand = {
       [values.repo, '--repo'],
     ] as const)
       requireOption(value, flag, usage);
+    // Before the first container is started ahead.
+    applyNetworkOption(values.network, usage);
     // Read-only until the arguments are checked: a ping and a lookup (and, for an --image the
     // engine has, a container that is removed if nothing takes it).
     const image = values.image !== undefined && imageReferenceProblem(values.image) === null ? values.image : undefined;

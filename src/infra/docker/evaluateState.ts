@@ -27,6 +27,7 @@ import { swarmExecutor } from './swarm/executor';
 import { writeAll, writeChunk } from './stdinFeed';
 import { TAR_TRAILER, tarArchive } from './tar';
 import { startBundleContainer, type WarmContainer } from './warmContainer';
+import { evaluationHostConfig } from './network';
 
 export const DEFAULT_TIMEOUT_S = 1800;
 /** How long the log stream may stay open after its container stopped before it is cut. */
@@ -51,6 +52,8 @@ export interface EvaluateStateOptions {
   readonly logPath: string;
   readonly onLog?: (chunk: string) => void;
   readonly memoryLimitBytes?: number;
+  /** Docker network mode of the container; none by default: tests run offline (network.ts). */
+  readonly network?: string;
   /** Environment set-up before the tests (e.g. conda activation), like the harness's eval_commands. */
   readonly preamble?: readonly string[];
   readonly profile?: HarnessProfile;
@@ -289,12 +292,13 @@ async function runContainer(
       // A container started ahead for this image (warmContainer.ts), maybe holding the repository
       // copy already, else one started now.
       const started =
-        (await o.warm?.take(o.image, o.memoryLimitBytes, copyIn ? o.baseCommit : null)) ??
+        (await o.warm?.take(o.image, o.memoryLimitBytes, copyIn ? o.baseCommit : null, o.network)) ??
         (await startBundleContainer(docker, {
           image: o.image,
           runId: o.runId,
           name: containerName(o.runId),
           memoryLimitBytes: o.memoryLimitBytes,
+          network: o.network,
         }));
       ({ container, stream, streamDone } = started);
       repoArchive = copyIn && !('repoStaged' in started && started.repoStaged) ? await openCopy() : undefined;
@@ -310,7 +314,7 @@ async function runContainer(
         Tty: false,
         AttachStdout: true,
         AttachStderr: true,
-        HostConfig: o.memoryLimitBytes ? { Memory: o.memoryLimitBytes, MemorySwap: o.memoryLimitBytes } : {},
+        HostConfig: evaluationHostConfig(o),
       });
       repoArchive = copyIn ? await openCopy() : undefined;
       await container.putArchive(tarArchive(bundle.files), { path: '/' });

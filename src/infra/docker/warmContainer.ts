@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 // The bundle module alone: the eval command starts a container before the rest of it has loaded.
 import { STDIN_BUNDLE_COMMAND } from '../../core/evaluation/script/bundle';
 import { createManagedContainer, removeManagedContainer } from './managed';
+import { evaluationHostConfig, evaluationNetwork } from './network';
 import { openRepositoryCopy } from './repoArchive';
 import { writeAll } from './stdinFeed';
 
@@ -31,6 +32,8 @@ export interface BundleContainerOptions {
   readonly runId: string;
   readonly name: string;
   readonly memoryLimitBytes?: number;
+  /** Docker network mode; none by default (network.ts). */
+  readonly network?: string;
 }
 
 /** Creates a container for one bundle on stdin, attaches to it and starts it. */
@@ -49,7 +52,7 @@ export async function startBundleContainer(docker: Docker, o: BundleContainerOpt
     AttachStdin: true,
     OpenStdin: true,
     StdinOnce: true,
-    HostConfig: o.memoryLimitBytes ? { Memory: o.memoryLimitBytes, MemorySwap: o.memoryLimitBytes } : {},
+    HostConfig: evaluationHostConfig(o),
   });
   try {
     // Attached before it starts: nothing it writes can be missed.
@@ -95,6 +98,7 @@ export class WarmContainer {
   private constructor(
     readonly image: string,
     private readonly memoryLimitBytes: number | undefined,
+    private readonly network: string,
     starting: Promise<StartedContainer>,
   ) {
     this.starting = starting;
@@ -103,7 +107,12 @@ export class WarmContainer {
   }
 
   static start(docker: Docker, o: BundleContainerOptions): WarmContainer {
-    return new WarmContainer(o.image, o.memoryLimitBytes, startBundleContainer(docker, o));
+    return new WarmContainer(
+      o.image,
+      o.memoryLimitBytes,
+      evaluationNetwork(o.network),
+      startBundleContainer(docker, o),
+    );
   }
 
   /**
@@ -158,12 +167,15 @@ export class WarmContainer {
     image: string,
     memoryLimitBytes: number | undefined,
     copyOf: string | null,
+    network?: string,
   ): Promise<TakenContainer | undefined> {
     if (this.taken) return undefined;
     const staged = this.staging;
     if (
       image !== this.image ||
       memoryLimitBytes !== this.memoryLimitBytes ||
+      // Started ahead on another network: taking it would grade with a network not asked for.
+      evaluationNetwork(network) !== this.network ||
       (staged !== undefined && staged.baseCommit !== copyOf)
     ) {
       await this.discard();

@@ -19,6 +19,7 @@ export interface SwarmStepInput {
   readonly baseCommit: string;
   readonly runId: string;
   readonly memoryLimitBytes?: number;
+  readonly network?: string;
 }
 
 export function swarmExecutor(
@@ -41,6 +42,11 @@ export function swarmExecutor(
       return { image, located: { path: SWARM_REPO_PATH, headIsBase: true } };
     },
     run: (bundle, image) =>
-      runJobService(docker, { image, bundle, runId: o.runId, memoryLimitBytes: o.memoryLimitBytes }, sink, control),
+      runJobService(
+        docker,
+        { image, bundle, runId: o.runId, memoryLimitBytes: o.memoryLimitBytes, network: o.network },
+        sink,
+        control,
+      ),
   };
 }

@@ -13,6 +13,7 @@ import { createManagedSwarmObject, removeManagedSwarmObject } from '../managed';
 import { managedLabels } from '../owner';
 import { dockerMessage, type ContainerRun, type RunControl } from '../stepRun';
 import { demuxFrames } from './logFrames';
+import { swarmTaskNetwork } from './offlineNetwork';
 
 /** Docker refuses a config larger than this (the engine's limit). */
 export const CONFIG_MAX_BYTES = 500 * 1024;
@@ -26,6 +27,8 @@ export interface JobServiceOptions {
   readonly bundle: EvalBundle;
   readonly runId: string;
   readonly memoryLimitBytes?: number;
+  /** The task's network; none by default, like a local evaluation's container (../network.ts). */
+  readonly network?: string;
 }
 
 interface TaskStatus {
@@ -93,6 +96,7 @@ export async function runJobService(
         'environment',
       );
     if (control.signal?.aborted) return cancelled(control);
+    const network = await swarmTaskNetwork(docker, o.network);
     const service = await createManagedSwarmObject(
       'service',
       docker.createService({
@@ -114,6 +118,8 @@ export async function runJobService(
             })),
           },
           RestartPolicy: { Condition: 'none', MaxAttempts: 0 },
+          // A task attached to no network is put on the node's bridge: offline unless asked (offlineNetwork.ts).
+          Networks: [{ Target: network }],
           ...(o.memoryLimitBytes ? { Resources: { Limits: { MemoryBytes: o.memoryLimitBytes } } } : {}),
         },
         Mode: { ReplicatedJob: { MaxConcurrent: 1, TotalCompletions: 1 } },
