@@ -7,6 +7,7 @@ import { AgentRecordSchema, AgentSettingsSchema, type AgentRecord, type AgentSet
 import { recordToMiniSweAgent } from '../../core/agent/recorder';
 import { UserError } from '../../core/util/errors';
 import { writeFileAtomic } from '../files';
+import { readRecordJournal, renderTrajectory, writeRecordJournal } from './recordJournal';
 
 export function agentDir(storeRoot: string, runId: string): string {
   return join(storeRoot, 'runs', runId, 'agent');
@@ -35,7 +36,15 @@ export function saveAgentSettings(storeRoot: string, runId: string, settings: Ag
   writeFileAtomic(join(agentDir(storeRoot, runId), 'settings.json'), JSON.stringify(settings, null, 2) + '\n');
 }
 
+/** `step-<k>.record.jsonl`: the record as appended lines (recordJournal.ts); the trajectory is rendered from it. */
+export function recordJournalPath(storeRoot: string, runId: string, step: number): string {
+  return join(agentDir(storeRoot, runId), `step-${step}.record.jsonl`);
+}
+
 export function loadAgentRecord(storeRoot: string, runId: string, step: number): AgentRecord | null {
+  const journaled = readRecordJournal(recordJournalPath(storeRoot, runId, step));
+  if (journaled) return journaled;
+  // Recorded by an earlier ChainLens: the trajectory document was the record.
   const file = trajectoryPath(storeRoot, runId, step);
   if (!existsSync(file)) return null;
   const doc = readJson(file) as { info?: { chainlens?: unknown } };
@@ -48,9 +57,18 @@ export function loadAgentRecord(storeRoot: string, runId: string, step: number):
   return parsed.data;
 }
 
+/**
+ * Saves the record: its new events appended to the record journal, and the trajectory rendered
+ * from it (at once when the step has ended, else coalesced with the calls that follow).
+ */
 export function saveAgentRecord(storeRoot: string, record: AgentRecord, now: Date): string {
+  writeRecordJournal(recordJournalPath(storeRoot, record.runId, record.step), record);
   const file = trajectoryPath(storeRoot, record.runId, record.step);
-  writeFileAtomic(file, JSON.stringify(recordToMiniSweAgent(record, now), null, 1) + '\n');
+  renderTrajectory(
+    file,
+    () => JSON.stringify(recordToMiniSweAgent(record, now), null, 1) + '\n',
+    record.exitStatus !== 'working',
+  );
   return file;
 }
 
