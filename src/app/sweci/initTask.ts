@@ -38,6 +38,24 @@ export interface InitTaskResult {
 }
 
 /**
+ * A failure reading the unpacked repository, told about code.zip: the folder it was unpacked
+ * into is temporary (and removed), so naming it would send a person to a path that is gone.
+ */
+function archiveError(e: unknown, taskId: string, codeZip: string, scratch: string): UserError {
+  const text = (e instanceof Error ? e.message : String(e)).split(scratch).join('<code.zip>');
+  if (e instanceof UserError)
+    return new UserError(
+      text.replace('the repository archive', `the repository archive ${codeZip}`),
+      e.kind,
+      e.details,
+    );
+  return new UserError(
+    `task '${taskId}': the repository archive ${codeZip} holds a damaged git repository (${text.split('\n')[0].trim()})`,
+    'input',
+  );
+}
+
+/**
  * Initialises a SWE-CI task as SWE-CI does (docs/sweci.md): loads the environment image, unpacks
  * the repository, builds the base (current code + the target's tests) and the oracle state, runs
  * the tests on both, and takes p0, p* and the gap. Only then, when all of that worked, is the work
@@ -55,7 +73,11 @@ export async function initTask(req: InitTaskRequest): Promise<InitTaskResult> {
     const image = req.image ?? (await loadImageArchive(req.taskId, files.imageArchive));
     log(`task ${req.taskId}: image ${image}`);
     const repoDir = await extractCodeArchive(req.taskId, files.codeZip, join(scratch, 'code'));
-    const commits = await buildTaskCommits(new Git(repoDir), req.taskId, row.current_sha, row.target_sha);
+    const commits = await buildTaskCommits(new Git(repoDir), req.taskId, row.current_sha, row.target_sha).catch(
+      (e: unknown) => {
+        throw archiveError(e, req.taskId, files.codeZip, scratch);
+      },
+    );
     const runLabel = `sweci-init-${req.taskId}`;
     const testsOf = async (what: 'base' | 'oracle', commit: string): Promise<SweciTestRun> => {
       log(`task ${req.taskId}: running the tests at the ${what}`);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CliCommand, CliIO } from '../command';
 import { parseCommandArgs, requireOption } from '../args';
@@ -7,7 +6,7 @@ import { describeIssues } from '../../core/formats/issues';
 import { studyReport } from '../../core/study/report';
 import { reportHtmlPage, reportText } from '../../core/study/reportView';
 import { StudyRowSchema, type StudyRow } from '../../protocol/studyRecords';
-import { writeFileAtomic } from '../../infra/files';
+import { readUserFile, writeFileAtomic } from '../../infra/files';
 import { loadStudy, type LoadedStudy } from '../../app/study/loadStudy';
 import { collectRows, exportStudy } from '../../app/study/export';
 import { withdrawParticipant } from '../../app/study/withdraw';
@@ -175,7 +174,7 @@ async function submit(io: CliIO, study: LoadedStudy, participant: string, grade:
 }
 
 function readRows(path: string): StudyRow[] {
-  const text = readFileSync(path, 'utf8');
+  const text = readUserFile(path, 'rows file');
   const rows: StudyRow[] = [];
   const problems: string[] = [];
   text.split('\n').forEach((line, i) => {
@@ -202,18 +201,28 @@ async function report(
 ): Promise<number> {
   let name: string;
   let rows: StudyRow[];
+  let known: string[];
   if (path.endsWith('.jsonl')) {
     rows = readRows(path);
     name = rows[0]?.study ?? 'study';
+    known = [...new Set(rows.map((r) => r.condition))];
   } else {
     const study = loadStudy(path);
     name = study.study.name;
+    known = study.study.conditions.map((c) => c.name);
     rows = (await collectRows(study)).rows;
   }
   const pairs = values.pair?.map((p) => {
     const parts = p.split(',').map((x) => x.trim());
     if (parts.length !== 2 || !parts[0] || !parts[1])
       throw new UserError(`--pair takes two conditions, like AH,AA, not '${p}'`, 'usage');
+    // A condition the study does not have would be compared as zero outcomes, a result of nothing.
+    const unknown = parts.filter((c) => !known.includes(c));
+    if (unknown.length)
+      throw new UserError(
+        `--pair ${p}: ${unknown.map((c) => `'${c}'`).join(' and ')} ${unknown.length > 1 ? 'are not conditions' : 'is not a condition'} of ${path} (its conditions: ${known.join(', ') || 'none'})`,
+        'usage',
+      );
     return [parts[0], parts[1]] as const;
   });
   const result = studyReport(name, rows, pairs);

@@ -2,10 +2,11 @@ import type { CliCommand } from '../command';
 import { ONE_CHAIN_FILE, parseCommandArgs } from '../args';
 import { readChainFile } from '../chainInput';
 import { UserError } from '../../core/util/errors';
-import { parseJsonDocuments } from '../../core/formats/documents';
+import { documentLocation, parseJsonDocuments } from '../../core/formats/documents';
 import { chainFromChainSwe } from '../../core/formats/chainswe';
 import { readSweBenchInstances } from '../../core/formats/swebench';
 import { readUserFile } from '../../infra/files';
+import { duplicateChainIds } from '../../infra/batch/dataset';
 import { resolve } from 'node:path';
 
 const usage = `usage: chainlens validate <chain-file> [--chain-id <id>] [--instances <id,id,...>]
@@ -53,14 +54,16 @@ async function validateDataset(file: string, io: Parameters<CliCommand['run']>[1
   const path = resolve(io.cwd, file);
   const docs = parseJsonDocuments(path, readUserFile(path, 'chain file'));
   const problems: string[] = [];
+  const chains: { chain: { id: string }; origin: string }[] = [];
   for (const doc of docs) {
     try {
-      chainFromChainSwe(path, doc);
+      chains.push({ chain: chainFromChainSwe(path, doc), origin: documentLocation(path, doc) });
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
       problems.push(...(e.details.length ? e.details : [e.message]));
     }
   }
+  problems.push(...duplicateChainIds(chains));
   if (problems.length) {
     io.out(problems.join('\n'));
     return 1;

@@ -46,6 +46,18 @@ export class SourceReader {
   }
 
   /** A string field; wrong types are reported (numbers are accepted as their text). */
+  /**
+   * A patch (a submission): text or nothing. Unlike string(), a number is not taken as its text:
+   * `"submission": 42` is not a patch, and a trajectory holding only that has nothing to show.
+   */
+  patch(record: JsonRecord, key: string, path: readonly JsonPathKey[]): string | null {
+    const value = record[key];
+    if (typeof value === 'string') return value;
+    if (value !== undefined && value !== null)
+      this.report('error', `"${key}" should be a patch (a string) or null, found ${typeName(value)}`, [...path, key]);
+    return null;
+  }
+
   string(
     record: JsonRecord,
     key: string,

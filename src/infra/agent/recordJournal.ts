@@ -115,16 +115,24 @@ export function writeRecordJournal(file: string, record: AgentRecord): void {
   }
 }
 
-/** How often, at most, a worked step's rendered trajectory is rewritten during a burst of calls. */
+/**
+ * How often, at most, a worked step's rendered trajectory is rewritten during a burst of calls:
+ * every RENDER_MS, or less often when a render takes long (a trajectory of many MB), so that
+ * rendering takes at most about a tenth of a burst's time however long the trajectory grows.
+ */
 const RENDER_MS = 500;
+const renderCost = new Map<string, number>();
+const interval = (file: string) => Math.max(RENDER_MS, 10 * (renderCost.get(file) ?? 0));
 const pending = new Map<string, () => string>();
 const lastRender = new Map<string, number>();
 let timer: NodeJS.Timeout | undefined;
 
 function renderNow(file: string, render: () => string): void {
   pending.delete(file);
-  lastRender.set(file, Date.now());
+  const started = Date.now();
   writeFileAtomic(file, render());
+  lastRender.set(file, Date.now());
+  renderCost.set(file, Date.now() - started);
 }
 
 function flushRenders(): void {
@@ -147,7 +155,7 @@ let exitHook = false;
  */
 export function renderTrajectory(file: string, render: () => string, final: boolean): void {
   const last = lastRender.get(file);
-  if (final || (!pending.has(file) && (last === undefined || Date.now() - last >= RENDER_MS))) {
+  if (final || (!pending.has(file) && (last === undefined || Date.now() - last >= interval(file)))) {
     renderNow(file, render);
     return;
   }
@@ -156,6 +164,6 @@ export function renderTrajectory(file: string, render: () => string, final: bool
     exitHook = true;
     process.on('exit', flushRenders);
   }
-  timer ??= setTimeout(flushRenders, RENDER_MS);
+  timer ??= setTimeout(flushRenders, Math.max(RENDER_MS, interval(file) - (Date.now() - (last ?? 0))));
   timer.unref();
 }

@@ -34,17 +34,27 @@ export async function readDataset(cwd: string, files: readonly string[]): Promis
       problems.push(...(e.details.length ? e.details : [e.message]));
     }
   }
-  const seen = new Map<string, string>();
-  for (const c of out) {
-    const before = seen.get(c.chain.id);
-    if (before) problems.push(`${c.origin}: chain id '${c.chain.id}' is also the id of ${before}`);
-    seen.set(c.chain.id, c.origin);
-  }
+  problems.push(...duplicateChainIds(out));
   if (problems.length === 1) throw new UserError(problems[0], 'input');
   if (problems.length)
     throw new UserError(`the dataset cannot be read (${problems.length} problems)`, 'input', problems);
   if (out.length === 0) throw new UserError('the dataset holds no chain', 'input');
   return out;
+}
+
+/**
+ * A problem per chain whose id an earlier chain has: records and work trees are keyed by the id,
+ * so a batch refuses such a dataset, and `validate` says so too (one rule for both).
+ */
+export function duplicateChainIds(chains: readonly { chain: { id: string }; origin: string }[]): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const c of chains) {
+    const before = seen.get(c.chain.id);
+    if (before) problems.push(`${c.origin}: chain id '${c.chain.id}' is also the id of ${before}`);
+    else seen.set(c.chain.id, c.origin);
+  }
+  return problems;
 }
 
 function chainsOf(path: string, docs: JsonDocument[], text: string | null): DatasetChain[] {

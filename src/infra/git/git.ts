@@ -125,9 +125,18 @@ export class Git {
 
   /** Commits everything in the work tree (untracked files too); returns the new HEAD. */
   async commitAll(message: string): Promise<string> {
-    // Whether an identity is configured is asked while the files are added (one wait, not two).
-    const [identity] = await Promise.all([this.commitIdentity(), this.raw(['add', '-A'])]);
-    await this.raw([...identity, 'commit', '--quiet', '--allow-empty', '--no-verify', '-m', message]);
+    try {
+      // Whether an identity is configured is asked while the files are added (one wait, not two).
+      const [identity] = await Promise.all([this.commitIdentity(), this.raw(['add', '-A'])]);
+      await this.raw([...identity, 'commit', '--quiet', '--allow-empty', '--no-verify', '-m', message]);
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      // A damaged .git/index or object store, a full disk: the repository's trouble, not ours.
+      throw new UserError(
+        `cannot commit the work in ${this.dir}: ${(e as Error).message.split('\n')[0]}; nothing was submitted and the work is still in the work tree`,
+        'git',
+      );
+    }
     return this.head();
   }
 

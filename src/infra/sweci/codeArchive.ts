@@ -5,12 +5,26 @@ import yauzl from 'yauzl';
 import { UserError } from '../../core/util/errors';
 
 /**
+ * The most a repository archive may unpack to. SWE-CI's repositories are far smaller; a zip bomb
+ * (gigabytes of zeros in a few megabytes) would otherwise fill the disk for a minute before
+ * failing. yauzl checks every entry's bytes against its declared size, so the declared sizes
+ * are what is summed.
+ */
+export const MAX_UNPACKED_BYTES = 2 * 1024 ** 3;
+
+/**
  * Unpacks a task's repository archive (`code.zip`) into `into`, streaming each entry to disk.
  * An entry that would land outside `into` (absolute, `..`) refuses the archive. Returns the
  * repository's top folder: `into` itself, or its only sub-folder when the archive wraps the
  * repository in one.
  */
-export async function extractCodeArchive(taskId: string, zipPath: string, into: string): Promise<string> {
+export async function extractCodeArchive(
+  taskId: string,
+  zipPath: string,
+  into: string,
+  maxBytes = MAX_UNPACKED_BYTES,
+): Promise<string> {
+  let unpacked = 0;
   const root = resolve(into);
   const fail = (cause: string) =>
     new UserError(`task '${taskId}': the repository archive ${zipPath} ${cause}`, 'input');
@@ -27,6 +41,12 @@ export async function extractCodeArchive(taskId: string, zipPath: string, into: 
       if (target !== root && !target.startsWith(root + sep)) {
         zip.close();
         ko(fail(`holds an entry outside its folder: ${entry.fileName}`));
+        return;
+      }
+      unpacked += entry.uncompressedSize;
+      if (unpacked > maxBytes) {
+        zip.close();
+        ko(fail(`unpacks to more than ${maxBytes} bytes (at ${entry.fileName}); nothing was kept`));
         return;
       }
       if (entry.fileName.endsWith('/')) {

@@ -44,7 +44,7 @@ export function miniSweAgentTrajectory(doc: unknown, file: string, problems: Tra
   const steps: StepDraft[] = [];
   let problemStatement: string | null = null;
   let exitStatus: string | null = r.string(info, 'exit_status', ['info']) ?? null;
-  let submission: string | null = r.string(info, 'submission', ['info']) ?? null;
+  let submission: string | null = r.patch(info, 'submission', ['info']);
   let k = 0;
   while (k < msgs.length) {
     const { rec, path } = msgs[k];

@@ -78,7 +78,7 @@ function readAttempt(doc: JsonRecord, at: JsonPathKey[], file: string, attempt: 
   const model = isRecord(agent.model) && typeof agent.model.name === 'string' ? agent.model.name : null;
   const ps = isRecord(replay?.problem_statement) ? replay.problem_statement : {};
   const root = rootFromWorkingDir(workingDir) ?? (typeof repo.repo_name === 'string' ? `/${repo.repo_name}` : null);
-  const submission = r.string(info, 'submission', [...at, 'info']) ?? null;
+  const submission = r.patch(info, 'submission', [...at, 'info']);
 
   return finishTrajectory({
     source: { format: 'swe-agent', version: attempt ? `${version}-retry` : version, file },
