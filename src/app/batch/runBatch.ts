@@ -16,7 +16,7 @@ import {
   orphanSweepSettled,
   type EvaluationEngine,
 } from '../../infra/docker';
-import { evaluateStep } from '../../infra/evaluation';
+import { evaluateStep } from '../evaluation/evaluateStep';
 import { parseRepoSource } from '../../infra/git/mirror';
 import { withDataRoot } from '../../infra/runs/stateDir';
 import { checkoutRun, type Workspace } from '../../infra/runs/workspace';

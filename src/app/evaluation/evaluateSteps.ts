@@ -1,11 +1,11 @@
-// Evaluate steps of a run in containers (src/infra/evaluation does one step: container, grading,
+// Evaluate steps of a run in containers (evaluateStep.ts does one step: container, grading,
 // records) and gather the chain's report. `chainlens eval` evaluates every submitted step in turn;
 // the editor evaluates one step at a time through the same evaluateStep.
 import { chainReport } from '../../core/metrics/chainReport';
 import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
 import type { GradingProfile } from '../../protocol/grading';
 import type { RunState } from '../../protocol/run';
-import { evaluateStep, type StepEvaluationRequest } from '../../infra/evaluation';
+import { evaluateStep, type StepEvaluationRequest } from './evaluateStep';
 import type { Workspace } from '../../infra/runs/workspace';
 import type { WarmContainer } from '../../infra/docker';
 

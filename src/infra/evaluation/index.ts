@@ -1,3 +1,2 @@
-// Evaluating chain steps in containers and keeping the results (issue: grade every step).
-export { evaluateStep, latestEvaluations, type StepEvaluationRequest } from './stepEvaluator';
+// Where a run's evaluations are kept (the use case that makes them is src/app/evaluation).
 export { EvalStore } from './evalStore';

@@ -12,8 +12,8 @@ import { currentStepView, refuseTestsReason, runStatusView, testFeedbackView } f
 import { worktreeChange } from '../../core/agent/recorder';
 import { isUserError, UserError } from '../../core/util/errors';
 import { RunInUseError } from '../../core/run/engine';
-import { openWorkspace, type Workspace } from '../runs/workspace';
-import { loadAgentRecord, loadAgentSettings, saveAgentRecord, saveAgentSettings } from './agentFiles';
+import { openWorkspace, type Workspace } from '../../infra/runs/workspace';
+import { loadAgentRecord, loadAgentSettings, saveAgentRecord, saveAgentSettings } from '../../infra/agent/agentFiles';
 
 export interface AgentToolResult {
   text: string;
@@ -27,7 +27,7 @@ export interface AgentSessionOptions {
   /** Stores the run's test-feedback level when given (else the run's setting, default none). */
   feedback?: AgentFeedback;
   clock?: () => Date;
-  /** How run_tests evaluates the work tree; default: a real container (src/infra/evaluation). */
+  /** How run_tests evaluates the work tree; default: a real container (src/app/evaluation). */
   evaluate?: (ws: Workspace, signal?: AbortSignal) => Promise<StepEvaluation>;
 }
 
@@ -366,6 +366,6 @@ function errorResult(e: unknown): AgentToolResult {
 }
 
 async function defaultEvaluate(ws: Workspace, signal?: AbortSignal): Promise<StepEvaluation> {
-  const { evaluateStep } = await import('../evaluation');
+  const { evaluateStep } = await import('../evaluation/evaluateStep');
   return evaluateStep({ dir: ws.dir, source: 'worktree', workspace: ws, signal });
 }

@@ -3,21 +3,17 @@ import { join } from 'node:path';
 import type { GradingProfile } from '../../protocol/grading';
 import type { StepEvaluation } from '../../protocol/evaluation';
 import type { RunState } from '../../protocol/run';
-import {
-  buildInstanceReport,
-  evalTypeForRepo,
-  gradeLogExplained,
-  parserForRepo,
-  PYTHON_LOG_PARSERS,
-} from '../../core/evaluation/grading';
-import { buildCommandFor, testCommandFor } from '../../core/evaluation/script';
+import { buildInstanceReport } from '../../core/evaluation/grading';
+import { gradeStepLog } from '../../core/evaluation/gradeStep';
+import { evaluationImage, repoPathChoice, stepSpecFor } from '../../core/evaluation/stepSpec';
 import { stepVerdict } from '../../core/evaluation/verdict';
+import { judgeOf } from '../../core/codethread/stepJudge';
 import { UserError } from '../../core/util/errors';
 import { RunInUseError } from '../../core/run/engine';
-import { DEFAULT_TIMEOUT_S, evaluateState, type EvaluationEngine, type WarmContainer } from '../docker';
-import { writeFileAtomic } from '../files';
-import { openWorkspace, type Workspace } from '../runs/workspace';
-import { EvalStore } from './evalStore';
+import { DEFAULT_TIMEOUT_S, evaluateState, type EvaluationEngine, type WarmContainer } from '../../infra/docker';
+import { writeFileAtomic } from '../../infra/files';
+import { openWorkspace, type Workspace } from '../../infra/runs/workspace';
+import { EvalStore } from '../../infra/evaluation/evalStore';
 
 export interface StepEvaluationRequest {
   /** The work tree (any directory inside it). */
@@ -51,12 +47,19 @@ export interface StepEvaluationRequest {
 }
 
 /**
- * Evaluates one step of the run in `dir` in a fresh container, graded like the SWE-bench harness:
+ * The one evaluation use case (`chainlens eval`, batches, studies, the editor's commands and a live
+ * agent's session all call it). Evaluates one step of the run in `dir` in a fresh container,
+ * graded like the SWE-bench harness:
  * the repository state under test (the step's end commit, or the uncommitted work tree) goes in
  * as a diff from base_commit, the test patches of steps 1..k are applied there only (hidden tests
  * never touch the work tree), and the log is graded with the step's F2P/P2P. The log, the
  * SWE-bench-shaped report.json and the result are kept in the run's state folder, under
  * runs/<run>/evals/ (outside the work tree: logs name the hidden tests, docs/run-state.md).
+ *
+ * The step's StepSpec (src/core/evaluation/stepSpec.ts) decides how it is run and graded; this
+ * function conducts: run state in, the container adapter, grading, the verdict, the records. With
+ * `source: 'worktree'` the state under test is the work tree's uncommitted change, so an agent
+ * loop evaluates its own work this way without submitting it.
  */
 export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEvaluation> {
   const ws = req.workspace ?? (await openWorkspace(req.dir));
@@ -64,13 +67,7 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
   const index = stepIndex(state, req.step);
   const step = state.steps[index];
   const chainStep = chain.steps[index];
-  const profile = req.profile ?? 'swebench-v5';
-  const image = req.image ?? chain.dockerImage;
-  if (!image)
-    throw new UserError(
-      `chain '${chain.id}' names no docker_image; set one with --image (CLI) or the chainlens.image setting`,
-      'environment',
-    );
+  const image = evaluationImage(chain, req.image);
   const at = new Date();
   const store = new EvalStore(ws.store.root);
   const evalDir = store.evalDir(state.runId, step.order, at);
@@ -138,61 +135,31 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     return result;
   }
 
-  const testPatches = chain.steps
-    .slice(0, index + 1)
-    .map((s) => s.testPatch)
-    // The same test patch twice (both steps of a CodeThread task carry the instance's) is applied once.
-    .filter((p, i, all) => p.trim() !== '' && all.indexOf(p) === i);
-  // A dataset's own parser and eval type (newer SWE-bench datasets carry them) win over the repository's.
-  const parser = chainStep.logParser ?? parserForRepo(chain.repo);
-  const evalType = chainStep.evalType ?? evalTypeForRepo(chain.repo, profile);
-  const testCmd = testCommandFor({
-    repo: chain.repo,
-    version: chainStep.version,
-    testCmds: chainStep.testCmd,
-    testPatches: [chainStep.testPatch],
-    testFiles: chainStep.testFiles,
-    instanceId: chainStep.instanceId,
+  const spec = stepSpecFor(chain, index, {
+    image: req.image,
+    repoPath: repoPathChoice(req.repoPathInImage),
+    profile: req.profile,
   });
-  const buildCmd = buildCommandFor({ repo: chain.repo, version: chainStep.version, buildCmd: chainStep.buildCmd });
   const timeoutS = req.timeoutS ?? DEFAULT_TIMEOUT_S;
   req.onProgress?.(`step ${step.order}: evaluating in ${image}`);
-  const run = await evaluateState({
-    image,
-    repoPathInImage: req.repoPathInImage,
-    localRepo: ws.dir,
-    baseCommit: chain.baseCommit,
-    stateDiff,
-    testPatches,
-    testCmd,
-    timeoutS,
-    signal: req.signal,
-    runId: state.runId,
-    logPath,
-    onLog: req.onLog,
-    profile: profile === 'swebench-v4' ? 'v4' : 'v5',
-    scriptShape: PYTHON_LOG_PARSERS.has(parser) ? 'python' : 'common',
-    buildCmd,
-    engine: req.engine,
-    warm: req.warm,
-    onContainerRemoval: req.onContainerRemoval,
-    knownImage: req.knownImage,
-    onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
-  });
-  const gradable = run.patchApplied && !run.environmentError && !run.cancelled && !run.timedOut;
-  const graded = gradable
-    ? gradeLogExplained({
-        log: run.log,
-        profile,
-        parser,
-        failToPass: chainStep.failToPass,
-        passToPass: chainStep.passToPass,
-        evalType,
-        instanceId: chainStep.instanceId,
-        version: chainStep.version,
-      })
-    : null;
-  const verdict = stepVerdict({ ...run, timeoutS }, graded, chainStep.grading);
+  const run = await evaluateState(
+    spec,
+    { localRepo: ws.dir, stateDiff },
+    {
+      timeoutS,
+      signal: req.signal,
+      runId: state.runId,
+      logPath,
+      onLog: req.onLog,
+      engine: req.engine,
+      warm: req.warm,
+      onContainerRemoval: req.onContainerRemoval,
+      knownImage: req.knownImage,
+      onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
+    },
+  );
+  const graded = gradeStepLog(spec, run);
+  const verdict = stepVerdict({ ...run, timeoutS }, graded, judgeOf(spec.grading));
   const result: StepEvaluation = {
     ...base,
     status: verdict.status,
@@ -203,7 +170,7 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     tests_status: graded ? graded.grade.tests_status : noTests,
     status_map: graded?.grade.status_map ?? {},
     duration_s: Math.round(run.durationS * 100) / 100,
-    ...(chainStep.grading === 'pr1-filter' ? { grading: 'pr1-filter' as const } : {}),
+    ...(spec.grading === 'pr1-filter' ? { grading: 'pr1-filter' as const } : {}),
     ...(verdict.filter ? { filter: verdict.filter } : {}),
   };
   const report = buildInstanceReport(
@@ -246,11 +213,4 @@ function stepIndex(state: RunState, order: number | undefined): number {
       'usage',
     );
   return index;
-}
-
-/** Latest evaluation of each step, keyed `${order}:${source}`. */
-export async function latestEvaluations(dir: string): Promise<Record<string, StepEvaluation>> {
-  const ws = await openWorkspace(dir);
-  const runId = ws.store.currentRunId();
-  return runId ? new EvalStore(ws.store.root).readIndex(runId) : {};
 }
