@@ -7,19 +7,22 @@ import type { GradingProfile } from '../../protocol/grading';
 import type { RunState } from '../../protocol/run';
 import { evaluateStep, type StepEvaluationRequest } from './evaluateStep';
 import type { Workspace } from '../../infra/runs/workspace';
-import type { WarmContainer } from '../../infra/docker';
+import type { StepContainers } from './stepContainers';
 
 export { evaluateStep, type StepEvaluationRequest };
 export { defaultStepOrder } from './defaultStep';
 
-export interface StepsEvaluationRequest extends Omit<StepEvaluationRequest, 'step' | 'workspace' | 'dir'> {
+export interface StepsEvaluationRequest extends Omit<
+  StepEvaluationRequest,
+  'step' | 'workspace' | 'dir' | 'knownImage' | 'onContainerRemoval'
+> {
   orders: readonly number[];
   profile: GradingProfile;
   /**
-   * Starts a container ahead (docs/reference/containers.md, "Started ahead"): each next step's
-   * starts while the step before it runs its tests. `warm` is the first step's, when given.
+   * The run's containers (stepContainers.ts): each next step's starts while the step before it
+   * runs its tests (docs/reference/containers.md, "Started ahead"). `warm` is the first step's.
    */
-  startAhead?: () => WarmContainer;
+  containers?: StepContainers;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function evaluateSteps(
   request: StepsEvaluationRequest,
   onStep: (phase: 'start' | 'done', order: number, result?: StepEvaluation) => void,
 ): Promise<{ results: StepEvaluation[]; report: ChainEvaluation }> {
-  const { orders, startAhead, warm: first, ...each } = request;
+  const { orders, containers, warm: first, ...each } = request;
   const results: StepEvaluation[] = [];
   const removals: Promise<void>[] = [];
   let warm = first;
@@ -43,7 +46,7 @@ export async function evaluateSteps(
       if (request.signal?.aborted) break;
       onStep('start', order);
       const mine = warm;
-      warm = i + 1 < orders.length ? startAhead?.() : undefined;
+      warm = i + 1 < orders.length ? containers?.startAhead(ws.dir) : undefined;
       try {
         const result = await evaluateStep({
           ...each,
@@ -51,6 +54,7 @@ export async function evaluateSteps(
           workspace: ws,
           step: order,
           warm: mine,
+          knownImage: containers?.knownImage,
           onContainerRemoval: (removed) => removals.push(removed),
         });
         onStep('done', order, result);
