@@ -25,7 +25,6 @@ export interface TestRunOptions {
   logDir: string;
   runId: string;
   signal?: AbortSignal;
-  onLog?: (chunk: string) => void;
 }
 
 /**
@@ -44,7 +43,6 @@ export async function runTaskTests(o: TestRunOptions): Promise<SweciTestRun> {
       signal: o.signal,
       runId: o.runId,
       logPath: join(o.logDir, 'test_output.log'),
-      onLog: o.onLog,
     },
   );
   const outcome = readTestLog(result.log);

@@ -5,7 +5,7 @@ import { authorLabel } from '../../core/run/plan';
 import type { StepEvaluation } from '../../protocol/evaluation';
 import type { StepState } from '../../protocol/run';
 import { bucketCounts, describeEvaluationProblem } from '../evaluation/messages';
-import { formatDuration } from '../util/format';
+import { formatDuration } from '../../core/util/duration';
 
 export type StepDisplayStatus = 'pending' | 'current' | 'submitted' | 'resolved' | 'unresolved' | 'error' | 'skipped';
 

@@ -5,7 +5,8 @@ import type { StepEvaluation } from '../../../src/protocol/evaluation';
 import type { StepState } from '../../../src/protocol/run';
 import { presentStep, shortInstanceId, stepElapsedMs } from '../../../src/vscode/chainView/stepPresentation';
 import { evaluationErrorHeadline, evaluationSummary } from '../../../src/vscode/evaluation/messages';
-import { formatDuration, toTerminalText } from '../../../src/vscode/util/format';
+import { toTerminalText } from '../../../src/vscode/util/format';
+import { formatDuration } from '../../../src/core/util/duration';
 
 const step = (over: Partial<StepState>): StepState => ({
   order: 1,
