@@ -14,6 +14,7 @@ import { DEFAULT_TIMEOUT_S, evaluateState, type EvaluationEngine, type WarmConta
 import { writeFileAtomic } from '../../infra/files';
 import { openWorkspace, type Workspace } from '../../infra/runs/workspace';
 import { EvalStore } from '../../infra/evaluation/evalStore';
+import type { StepContainers } from './stepContainers';
 
 export interface StepEvaluationRequest {
   /** The work tree (any directory inside it). */
@@ -35,15 +36,15 @@ export interface StepEvaluationRequest {
   workspace?: Workspace;
   /** Where the container runs: the engine itself (default), or a Swarm job service (docs/scaling.md). */
   engine?: EvaluationEngine;
-  /** A container started ahead for this step (infra/docker/warmContainer.ts); the caller discards it after. */
+  /** The run's containers, prepared once (stepContainers.ts): their image is not looked up again. */
+  containers?: StepContainers;
+  /** A container started ahead for this step (StepContainers.startAhead); the caller discards it after. */
   warm?: WarmContainer;
   /**
    * Given: the step is graded and recorded while its container is still being removed, and this
    * receives that removal, for the caller to await before its last output (evaluateState.ts).
    */
   onContainerRemoval?: (removed: Promise<void>) => void;
-  /** The image's id when the caller looked it up already (infra/docker/evaluateState.ts). */
-  knownImage?: { readonly name: string; readonly id: string };
 }
 
 /**
@@ -154,7 +155,7 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
       engine: req.engine,
       warm: req.warm,
       onContainerRemoval: req.onContainerRemoval,
-      knownImage: req.knownImage,
+      knownImage: req.containers?.knownImage,
       onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
     },
   );

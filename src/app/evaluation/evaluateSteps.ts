@@ -14,13 +14,13 @@ export { defaultStepOrder } from './defaultStep';
 
 export interface StepsEvaluationRequest extends Omit<
   StepEvaluationRequest,
-  'step' | 'workspace' | 'dir' | 'knownImage' | 'onContainerRemoval'
+  'step' | 'workspace' | 'dir' | 'onContainerRemoval'
 > {
   orders: readonly number[];
   profile: GradingProfile;
   /**
-   * The run's containers (stepContainers.ts): each next step's starts while the step before it
-   * runs its tests (docs/reference/containers.md, "Started ahead"). `warm` is the first step's.
+   * Given (stepContainers.ts): each next step's container starts while the step before it runs
+   * its tests (docs/reference/containers.md, "Started ahead"). `warm` is the first step's.
    */
   containers?: StepContainers;
 }
@@ -54,7 +54,7 @@ export async function evaluateSteps(
           workspace: ws,
           step: order,
           warm: mine,
-          knownImage: containers?.knownImage,
+          containers,
           onContainerRemoval: (removed) => removals.push(removed),
         });
         onStep('done', order, result);
