@@ -10,7 +10,8 @@ import { stepVerdict } from '../../core/evaluation/verdict';
 import { judgeOf } from '../../core/codethread/stepJudge';
 import { UserError } from '../../core/util/errors';
 import { RunInUseError } from '../../core/run/engine';
-import { DEFAULT_TIMEOUT_S, evaluateState, type EvaluationEngine, type WarmContainer } from '../../infra/docker';
+import { DEFAULT_TIMEOUT_S, evaluateState, WarmContainer, type EvaluationEngine } from '../../infra/docker';
+import { openDocker } from '../../infra/docker/connect';
 import { writeFileAtomic } from '../../infra/files';
 import { openWorkspace, type Workspace } from '../../infra/runs/workspace';
 import { EvalStore } from '../../infra/evaluation/evalStore';
@@ -76,114 +77,124 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
   const logPath = join(evalDir, 'run_instance.log');
   const reportPath = join(evalDir, 'report.json');
 
-  let commit: string;
-  let stateDiff: string;
-  if (req.source === 'submitted') {
-    if (!step.end)
-      throw new UserError(
-        `step ${step.order} has not been submitted yet; submit it first, or evaluate the work tree`,
-        'state',
-      );
-    commit = step.end;
-    stateDiff = await ws.git.diff(chain.baseCommit, commit);
-  } else {
-    if (state.currentStep !== step.order)
-      throw new UserError(
-        `the work tree holds step ${state.currentStep ?? 'none (the run is complete)'}, not step ${step.order}; evaluate step ${step.order}'s submitted commit instead`,
-        'state',
-      );
-    commit = await ws.git.head();
-    stateDiff = await ws.git.diffWorkTree(chain.baseCommit);
-  }
-  const base: Omit<
-    StepEvaluation,
-    'status' | 'resolved' | 'patch_applied' | 'error' | 'error_kind' | 'tests_status' | 'status_map' | 'duration_s'
-  > = {
-    order: step.order,
-    instance_id: step.instanceId,
-    log_path: logPath,
-    report_path: reportPath,
-    source: req.source,
-    commit,
-    image,
-    evaluated_at: at.toISOString(),
-  };
-  const noTests = {
-    FAIL_TO_PASS: { success: [], failure: [...chainStep.failToPass] },
-    PASS_TO_PASS: { success: [], failure: [...chainStep.passToPass] },
-  };
-
+  if (req.source === 'submitted' && !step.end)
+    throw new UserError(
+      `step ${step.order} has not been submitted yet; submit it first, or evaluate the work tree`,
+      'state',
+    );
+  if (req.source === 'worktree' && state.currentStep !== step.order)
+    throw new UserError(
+      `the work tree holds step ${state.currentStep ?? 'none (the run is complete)'}, not step ${step.order}; evaluate step ${step.order}'s submitted commit instead`,
+      'state',
+    );
   // A submitted step whose recorded patch was empty or did not apply: SWE-bench does not run it.
-  if (req.source === 'submitted' && (step.status === 'empty_patch' || step.status === 'patch_failed')) {
-    const empty = step.status === 'empty_patch';
+  const notRun = req.source === 'submitted' && (step.status === 'empty_patch' || step.status === 'patch_failed');
+  // A step evaluated on its own starts its container now, while the state under test is read and
+  // the image checked (docs/reference/containers.md, "Started ahead"); it is removed if not taken.
+  const startsOwn = !notRun && !req.warm && (req.engine ?? 'local') === 'local' && !req.signal?.aborted;
+  const own = startsOwn ? startOwn(image, state.runId) : undefined;
+  try {
+    let commit: string;
+    let stateDiff: string;
+    if (req.source === 'submitted') {
+      commit = step.end!;
+      stateDiff = await ws.git.diff(chain.baseCommit, commit);
+    } else {
+      commit = await ws.git.head();
+      stateDiff = await ws.git.diffWorkTree(chain.baseCommit);
+    }
+    const base: Omit<
+      StepEvaluation,
+      'status' | 'resolved' | 'patch_applied' | 'error' | 'error_kind' | 'tests_status' | 'status_map' | 'duration_s'
+    > = {
+      order: step.order,
+      instance_id: step.instanceId,
+      log_path: logPath,
+      report_path: reportPath,
+      source: req.source,
+      commit,
+      image,
+      evaluated_at: at.toISOString(),
+    };
+    const noTests = {
+      FAIL_TO_PASS: { success: [], failure: [...chainStep.failToPass] },
+      PASS_TO_PASS: { success: [], failure: [...chainStep.passToPass] },
+    };
+
+    if (notRun) {
+      const empty = step.status === 'empty_patch';
+      const result: StepEvaluation = {
+        ...base,
+        status: empty ? 'empty_patch' : 'error',
+        resolved: false,
+        patch_applied: false,
+        error: empty ? 'The author produced no patch.' : step.note,
+        error_kind: empty ? null : 'patch',
+        tests_status: noTests,
+        status_map: {},
+        duration_s: 0,
+      };
+      writeFileAtomic(logPath, `${result.error}\n`);
+      writeFileAtomic(
+        reportPath,
+        JSON.stringify(buildInstanceReport(step.instanceId, empty ? null : '', null), null, 2) + '\n',
+      );
+      await recordUnderLock(ws, () => store.record(state.runId, result, evalDir));
+      return result;
+    }
+
+    const spec = stepSpecFor(chain, index, {
+      image: req.image,
+      repoPath: repoPathChoice(req.repoPathInImage),
+      profile: req.profile,
+    });
+    const timeoutS = req.timeoutS ?? DEFAULT_TIMEOUT_S;
+    req.onProgress?.(`step ${step.order}: evaluating in ${image}`);
+    const run = await evaluateState(
+      spec,
+      { localRepo: ws.dir, stateDiff },
+      {
+        timeoutS,
+        signal: req.signal,
+        runId: state.runId,
+        logPath,
+        onLog: req.onLog,
+        engine: req.engine,
+        warm: req.warm ?? own,
+        onContainerRemoval: req.onContainerRemoval,
+        knownImage: req.containers?.knownImage,
+        onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
+      },
+    );
+    const graded = gradeStepLog(spec, run);
+    const verdict = stepVerdict({ ...run, timeoutS }, graded, judgeOf(spec.grading));
     const result: StepEvaluation = {
       ...base,
-      status: empty ? 'empty_patch' : 'error',
-      resolved: false,
-      patch_applied: false,
-      error: empty ? 'The author produced no patch.' : step.note,
-      error_kind: empty ? null : 'patch',
-      tests_status: noTests,
-      status_map: {},
-      duration_s: 0,
+      status: verdict.status,
+      resolved: verdict.resolved,
+      patch_applied: run.patchApplied,
+      error: verdict.error,
+      error_kind: verdict.errorKind,
+      tests_status: graded ? graded.grade.tests_status : noTests,
+      status_map: graded?.grade.status_map ?? {},
+      duration_s: Math.round(run.durationS * 100) / 100,
+      ...(spec.grading === 'pr1-filter' ? { grading: 'pr1-filter' as const } : {}),
+      ...(verdict.filter ? { filter: verdict.filter } : {}),
     };
-    writeFileAtomic(logPath, `${result.error}\n`);
-    writeFileAtomic(
-      reportPath,
-      JSON.stringify(buildInstanceReport(step.instanceId, empty ? null : '', null), null, 2) + '\n',
+    const report = buildInstanceReport(
+      step.instanceId,
+      stateDiff,
+      run.patchApplied && graded && !graded.problem ? graded.grade : null,
     );
+    const entry = report[step.instanceId];
+    if (entry) entry.patch_successfully_applied = run.patchApplied;
+    writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n');
     await recordUnderLock(ws, () => store.record(state.runId, result, evalDir));
     return result;
+  } finally {
+    // Removed when the evaluation did not take it (a step that ran nothing, an error before).
+    await own?.discard();
   }
-
-  const spec = stepSpecFor(chain, index, {
-    image: req.image,
-    repoPath: repoPathChoice(req.repoPathInImage),
-    profile: req.profile,
-  });
-  const timeoutS = req.timeoutS ?? DEFAULT_TIMEOUT_S;
-  req.onProgress?.(`step ${step.order}: evaluating in ${image}`);
-  const run = await evaluateState(
-    spec,
-    { localRepo: ws.dir, stateDiff },
-    {
-      timeoutS,
-      signal: req.signal,
-      runId: state.runId,
-      logPath,
-      onLog: req.onLog,
-      engine: req.engine,
-      warm: req.warm,
-      onContainerRemoval: req.onContainerRemoval,
-      knownImage: req.containers?.knownImage,
-      onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
-    },
-  );
-  const graded = gradeStepLog(spec, run);
-  const verdict = stepVerdict({ ...run, timeoutS }, graded, judgeOf(spec.grading));
-  const result: StepEvaluation = {
-    ...base,
-    status: verdict.status,
-    resolved: verdict.resolved,
-    patch_applied: run.patchApplied,
-    error: verdict.error,
-    error_kind: verdict.errorKind,
-    tests_status: graded ? graded.grade.tests_status : noTests,
-    status_map: graded?.grade.status_map ?? {},
-    duration_s: Math.round(run.durationS * 100) / 100,
-    ...(spec.grading === 'pr1-filter' ? { grading: 'pr1-filter' as const } : {}),
-    ...(verdict.filter ? { filter: verdict.filter } : {}),
-  };
-  const report = buildInstanceReport(
-    step.instanceId,
-    stateDiff,
-    run.patchApplied && graded && !graded.problem ? graded.grade : null,
-  );
-  const entry = report[step.instanceId];
-  if (entry) entry.patch_successfully_applied = run.patchApplied;
-  writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n');
-  await recordUnderLock(ws, () => store.record(state.runId, result, evalDir));
-  return result;
 }
 
 /**
@@ -202,6 +213,19 @@ async function recordUnderLock(ws: Workspace, record: () => void): Promise<void>
       if (!(e instanceof RunInUseError) || Date.now() > deadline) throw e;
       await new Promise((r) => setTimeout(r, 100));
     }
+  }
+}
+
+/**
+ * A container for this step, started on the engine's client before its ping is answered (a
+ * failure is no one's: the evaluation then starts its own and reports the engine's trouble).
+ */
+function startOwn(image: string, runId: string): WarmContainer | undefined {
+  try {
+    const name = `chainlens-${runId.replace(/[^a-zA-Z0-9_.-]/g, '-').slice(0, 60)}-${Math.random().toString(36).slice(2, 8)}`;
+    return WarmContainer.start(openDocker().client, { image, runId, name });
+  } catch {
+    return undefined; // no engine address could be worked out: evaluateState says so
   }
 }
 
