@@ -2,6 +2,7 @@
 // the Study Results view. The blind-solving gate itself is created in extension.ts before every
 // other feature, because they all consult it.
 import * as vscode from 'vscode';
+import { openDialog } from '../util/pickerStart';
 import type { StepClock } from '../../core/study/timeOnTask';
 import { guarded } from '../errors';
 import type { ActiveRun } from '../run/activeRun';
@@ -48,7 +49,7 @@ export function registerStudy(
           file ??
           sessions.pointer?.studyFile ??
           (
-            await vscode.window.showOpenDialog({
+            await openDialog({
               canSelectMany: false,
               filters: { 'Study file': ['json'] },
               title: 'Study file',

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
+import { openDialog } from '../util/pickerStart';
 import { loadTrajectoryFile } from '../../infra/trajectories';
 import type { Trajectory, TrajectoryFile } from '../../protocol/trajectory';
 import {
@@ -90,7 +91,7 @@ export function registerCompareTrajectories(context: vscode.ExtensionContext, se
             ? [arg]
             : [];
         if (uris.length < 2) {
-          const picked = await vscode.window.showOpenDialog({
+          const picked = await openDialog({
             canSelectMany: true,
             filters: FILTERS,
             title: uris.length ? `Compare ${basename(uris[0].fsPath)} with…` : 'Pick two trajectories to compare',

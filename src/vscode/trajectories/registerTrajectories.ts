@@ -3,6 +3,7 @@
 // window reload (serializer, from the webview's saved state).
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
+import { openDialog } from '../util/pickerStart';
 import type { TrajectoryViewState } from '../../protocol/trajectoryView';
 import { guarded } from '../errors';
 import type { ChainLensServices } from '../services';
@@ -66,7 +67,7 @@ export function registerTrajectories(context: vscode.ExtensionContext, services:
           arg instanceof vscode.Uri
             ? arg
             : (
-                await vscode.window.showOpenDialog({
+                await openDialog({
                   canSelectMany: false,
                   filters: TRAJECTORY_FILTERS,
                   title: 'Open Agent Trajectory',
