@@ -6,8 +6,8 @@
 #
 # 1. provisions Docker + the demo's base image and code-server + Chromium (each skipped when present),
 # 2. builds the extension (dist/) and the demo repository into $CHAINLENS_DEMO_WORKSPACE
-#    (default .cache/demo-workspace), with the chain file and the demo agent's predictions
-#    beside the sources (git-ignored locally, so they never count as changes of a step),
+#    (default .cache/demo-workspace), with the chain file, the demo agent's predictions and its
+#    trajectory of step 1 beside the sources (git-ignored locally, so they never count as changes of a step),
 # 3. starts code-server on 127.0.0.1 with the built extension installed (scripts/start-code-server.sh).
 # In VS Code: ChainLens in the activity bar -> Open Chain… -> invoicekit.chain.json.
 # Idempotent: a second run rebuilds only dist/ and reuses the workspace (and its run, if started).
@@ -33,6 +33,7 @@ install_beside() { # <source> <name>
 mkdir -p "$workspace/.git/info"
 install_beside "$repo/demo/chain.json" invoicekit.chain.json
 install_beside "$repo/demo/predictions-undershoot.jsonl" demo-agent.predictions.jsonl
+install_beside "$repo/demo/trajectories/chainlens-demo__invoicekit-101.traj.json" demo-agent.traj.json
 
 if [[ -f "$workspace/.git/chainlens/state" || -f "$workspace/.git/chainlens/current" ]]; then
   log "the workspace already has a ChainLens run: it is resumed when VS Code opens"
