@@ -23,6 +23,10 @@ bash "$repo/scripts/provision-code-server.sh"
 
 base=$(bash "$repo/scripts/build-demo-repo.sh" "$workspace")
 log "demo repository in $workspace (base commit ${base:0:12})"
+# demo/study.json names its repository ../.cache/demo-repo (beside demo/, whatever CHAINLENS_CACHE
+# says): Study Results and `chainlens study` on the demo study read it there.
+bash "$repo/scripts/build-demo-repo.sh" "$repo/.cache/demo-repo" >/dev/null
+log "demo study repository in $repo/.cache/demo-repo (demo/study.json)"
 
 # The chain and predictions sit in the work tree for Open Chain to find, excluded from git so the
 # engine never stashes or commits them.

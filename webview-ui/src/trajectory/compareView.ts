@@ -1,8 +1,8 @@
 // Two trajectories side by side, aligned by step index, with the files each one touched; the
 // files only one side touched are marked, since that is where two runs diverge.
 import { LitElement, html, nothing } from 'lit';
-import type { CompareSide, CompareViewState, FromCompareView, ToCompareView } from '../../src/protocol/trajectoryView';
-import { viewChannel } from '../src/vscodeApi';
+import type { CompareSide, CompareViewState, FromCompareView, ToCompareView } from '../../../src/protocol/trajectoryView';
+import { viewChannel } from '../vscodeApi';
 import { KIND_ICONS } from './kindIcons';
 
 const channel = viewChannel<FromCompareView, CompareViewState>();
