@@ -243,7 +243,7 @@ export function registerBatch(context: vscode.ExtensionContext, services: ChainL
       guarded(output, 'Could not open the batch results', async (arg?: unknown) => {
         const dir = await runDirOf(arg, 'Batch run directory');
         if (!dir) return;
-        showBatchResults(dir, output);
+        showBatchResults(dir, output, context.extensionUri);
         await runs.remember(dir);
       }),
     ),
@@ -281,7 +281,7 @@ export function registerBatch(context: vscode.ExtensionContext, services: ChainL
         const dir = await runDirOf(arg, 'Batch run directory to resume');
         if (!dir) return;
         await runBatchWithProgress(runs, dir, output);
-        showBatchResults(dir, output);
+        showBatchResults(dir, output, context.extensionUri);
       }),
     ),
     vscode.commands.registerCommand(
@@ -291,7 +291,7 @@ export function registerBatch(context: vscode.ExtensionContext, services: ChainL
         const dir = await runDirOf(arg, 'Batch run directory whose infra failures to run again');
         if (!dir) return;
         await runBatchWithProgress(runs, dir, output, { retryFailed: true });
-        showBatchResults(dir, output);
+        showBatchResults(dir, output, context.extensionUri);
       }),
     ),
     vscode.commands.registerCommand(
@@ -315,7 +315,7 @@ export function registerBatch(context: vscode.ExtensionContext, services: ChainL
         const { resumed } = openOrCreateRunDir(planned, runDir);
         if (resumed) output.info(`resuming the batch in ${runDir}`);
         await runBatchWithProgress(runs, runDir, output, { workers: asked.workers });
-        showBatchResults(runDir, output);
+        showBatchResults(runDir, output, context.extensionUri);
       }),
     ),
   );

@@ -55,7 +55,7 @@ export function registerStudy(
               title: 'Study file',
             })
           )?.[0]?.fsPath;
-        if (studyFile) await showStudyResults(studyFile);
+        if (studyFile) await showStudyResults(studyFile, services.output, services.context.extensionUri);
       }),
     ),
   );

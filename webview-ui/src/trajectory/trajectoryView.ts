@@ -69,19 +69,20 @@ class TrajectoryView extends LitElement {
     this.viewport = 600;
   }
 
+  private disconnect: (() => void) | undefined;
+
   protected override createRenderRoot(): HTMLElement {
     return this;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    window.addEventListener('message', this.onMessage);
+    this.disconnect = channel.connect(this.onMessage);
     document.addEventListener('keydown', this.onKey);
-    channel.post({ type: 'ready' });
   }
 
   override disconnectedCallback(): void {
-    window.removeEventListener('message', this.onMessage);
+    this.disconnect?.();
     document.removeEventListener('keydown', this.onKey);
     this.resize?.disconnect();
     super.disconnectedCallback();
