@@ -70,6 +70,8 @@ async function findSources(): Promise<string[]> {
   return found.map((u) => u.fsPath).sort();
 }
 
+const TRAJECTORY = /\.traj(\.json)?$/;
+
 type SourceItem = vscode.QuickPickItem & { spec?: string; browse?: 'files' | 'folder' };
 
 async function pickSources(): Promise<string[] | undefined> {
@@ -78,9 +80,10 @@ async function pickSources(): Promise<string[] | undefined> {
     { label: 'gold', description: "the chain's gold patches", spec: 'gold', picked: true },
     ...(await findSources()).map((f) => ({
       label: `$(file) ${relative(root, f) || f}`,
-      description: 'predictions / trajectory',
+      description: TRAJECTORY.test(f) ? 'trajectory' : 'predictions',
       spec: f,
-      picked: true,
+      // A trajectory covers one instance: checked only when the person means it.
+      picked: !TRAJECTORY.test(f),
     })),
     { label: '$(folder-opened) Other predictions files…', browse: 'files' },
     { label: '$(folder-opened) Trajectory folder…', browse: 'folder' },
