@@ -63,7 +63,8 @@ function workspaceRoot(): string {
  */
 async function findSources(): Promise<string[]> {
   const found = await vscode.workspace.findFiles(
-    '**/{*predictions*.{json,jsonl},*preds*.{json,jsonl},*.traj,*.traj.json}',
+    // One level of braces: the file search's glob takes no nested groups.
+    '**/{*predictions*.json,*predictions*.jsonl,*preds*.json,*preds*.jsonl,*.traj,*.traj.json}',
     '**/{node_modules,.git,dist,out,.cache,test-results,.chainlens-batches}/**',
     50,
   );
