@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ActionKindSchema, FileAccessSchema, LineRangeSchema } from './trajectory';
 
 /**
- * Messages between the extension and the trajectory webview (webview-ui/trajectory). The webview
+ * Messages between the extension and the trajectory webview (webview-ui/src/trajectory). The webview
  * says `ready` once its script runs (and again after it is revived); only then does the extension
  * send. The list gets one small row per step; a step's full thought/action/observation is sent
  * only when it is selected, so a trajectory of thousands of steps stays light in the webview.

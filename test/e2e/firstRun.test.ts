@@ -144,6 +144,8 @@ describe('ChainLens first run: walkthrough, current marks, one explanation, comp
       .first()
       .waitFor({ state: 'visible', timeout: 20_000 });
     await runCommand(page, 'ChainLens: Compare Step with Gold');
+    // Steps 1 (recorded) and 2 (current) have both started: the palette command asks which.
+    await pickQuickItem(page, /^Step 2: chainlens-demo__invoicekit-102/);
     const diffTab = page.locator('.tab', { hasText: 'Step 2: gold ↔ your work' });
     await diffTab.first().waitFor({ state: 'visible', timeout: 30_000 });
     const multi = page.locator('.multiDiffEditor, .monaco-multi-diff-editor, [class*="multiDiff"]').first();

@@ -64,3 +64,25 @@ export function evaluationSummary(evaluation: StepEvaluation): string {
   const { f2p, p2p } = bucketCounts(evaluation);
   return `${evaluation.status} · F2P ${f2p.passed}/${f2p.total} · P2P ${p2p.passed}/${p2p.total}`;
 }
+
+export interface FailedTest {
+  testId: string;
+  bucket: 'F2P' | 'P2P';
+  status: string;
+}
+
+/** The graded failures of an evaluation, F2P first (the step's own bug before regressions). */
+export function failedTests(evaluation: StepEvaluation): FailedTest[] {
+  const of = (bucket: 'F2P' | 'P2P', ids: string[]): FailedTest[] =>
+    ids.map((testId) => ({ testId, bucket, status: evaluation.status_map[testId] ?? 'did not run' }));
+  return [
+    ...of('F2P', evaluation.tests_status.FAIL_TO_PASS.failure),
+    ...of('P2P', evaluation.tests_status.PASS_TO_PASS.failure),
+  ];
+}
+
+/** "Step 1 tests (your work): unresolved · F2P 2/5 · P2P 22/22." */
+export function outcomeText(evaluation: StepEvaluation, source: 'worktree' | 'submitted'): string {
+  const what = source === 'worktree' ? 'your work' : 'the submitted commit';
+  return `Step ${evaluation.order} tests (${what}): ${evaluationSummary(evaluation)}.`;
+}

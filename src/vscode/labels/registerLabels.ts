@@ -4,6 +4,7 @@ import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
+import { openDialog } from '../util/pickerStart';
 import { agreement } from '../../core/labels/agreement';
 import { formatAgreement } from '../../core/labels/format';
 import { parseLabels } from '../../core/labels/parse';
@@ -251,7 +252,7 @@ export function registerLabels(
       guarded(services.output, 'Drift Label Agreement', async () => {
         const pickOne = async (which: string) =>
           (
-            await vscode.window.showOpenDialog({
+            await openDialog({
               title: `Drift labels of the ${which} labeller`,
               canSelectMany: false,
               filters: { 'Drift labels': ['jsonl'] },

@@ -64,6 +64,8 @@ export async function submitStep(
     () => runs.submit(),
   );
   showNotes(services.output, notes);
+  // The walkthrough's "Submit the step" is done now, not when the confirmation opened.
+  void vscode.commands.executeCommand('setContext', 'chainlens.stepSubmitted', true);
   const nextStep = snapshot.state.currentStep;
   services.output.info(
     `submitted step ${submitted}; ${nextStep === null ? 'the chain is complete' : `now on step ${nextStep}`}`,

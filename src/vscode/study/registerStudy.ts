@@ -2,6 +2,7 @@
 // the Study Results view. The blind-solving gate itself is created in extension.ts before every
 // other feature, because they all consult it.
 import * as vscode from 'vscode';
+import { openDialog } from '../util/pickerStart';
 import type { StepClock } from '../../core/study/timeOnTask';
 import { guarded } from '../errors';
 import type { ActiveRun } from '../run/activeRun';
@@ -48,13 +49,13 @@ export function registerStudy(
           file ??
           sessions.pointer?.studyFile ??
           (
-            await vscode.window.showOpenDialog({
+            await openDialog({
               canSelectMany: false,
               filters: { 'Study file': ['json'] },
               title: 'Study file',
             })
           )?.[0]?.fsPath;
-        if (studyFile) await showStudyResults(studyFile);
+        if (studyFile) await showStudyResults(studyFile, services.output, services.context.extensionUri);
       }),
     ),
   );

@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import * as vscode from 'vscode';
+import { openDialog } from '../util/pickerStart';
 import { loadStudy, type LoadedStudy } from '../../app/study/loadStudy';
 import { attachRun, currentTaskIndex, openSession, personStep, planTask, saveSession } from '../../app/study/session';
 import { UserError } from '../../core/util/errors';
@@ -60,7 +61,7 @@ async function pickStudyFile(): Promise<string> {
   });
   if (!pick) throw CANCELLED;
   if (pick.file) return pick.file;
-  const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Study file': ['json'] } });
+  const chosen = await openDialog({ canSelectMany: false, filters: { 'Study file': ['json'] } });
   if (!chosen?.[0]) throw CANCELLED;
   return chosen[0].fsPath;
 }

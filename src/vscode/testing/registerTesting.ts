@@ -13,6 +13,7 @@ import { toTerminalText } from '../util/format';
 import { assertionOperands, failureExcerpt, failureLine } from './logExcerpt';
 import { EXACT_LOCATION, F2P_TAG, P2P_TAG, buildTestTree, type StepTestItems } from './testTree';
 import { offerTrust } from '../trust';
+import { showOutcome } from './outcomeNotice';
 
 const ORIGIN = 'testing';
 
@@ -153,7 +154,11 @@ class ChainTests implements vscode.Disposable {
     } finally {
       subscription.dispose();
     }
-    applyEvaluation(testRun, entry, items, evaluation, this.services.disclosure.current.testResults === 'full');
+    const full = this.services.disclosure.current.testResults === 'full';
+    applyEvaluation(testRun, entry, items, evaluation, full);
+    // The outcome where the person is looking; at a study's `summary` level, counts only.
+    if (evaluation.error_kind !== 'cancelled')
+      void showOutcome(evaluation, source, full ? entry : undefined, full, () => readLog(evaluation.log_path));
   }
 
   /** Mirrors evaluations started elsewhere (Submit, agents) into a TestRun, so results are in one place. */

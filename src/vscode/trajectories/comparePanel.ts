@@ -3,17 +3,19 @@
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
+import { openDialog } from '../util/pickerStart';
 import { loadTrajectoryFile } from '../../infra/trajectories';
 import type { Trajectory, TrajectoryFile } from '../../protocol/trajectory';
 import {
   FromCompareViewSchema,
   type CompareSide,
+  type FromCompareView,
   type CompareViewState,
   type ToCompareView,
 } from '../../protocol/trajectoryView';
 import { errorMessage, guarded } from '../errors';
 import type { ChainLensServices } from '../services';
-import { webviewHtml, webviewRoots } from '../webviewHtml';
+import { hostWebview } from '../webviewHost';
 import { toWorkspacePath } from './pathMapping';
 import { problemText, stepRows } from './stepRows';
 
@@ -43,17 +45,11 @@ function side(services: ChainLensServices, path: string, file: TrajectoryFile, t
 }
 
 function attach(services: ChainLensServices, panel: vscode.WebviewPanel, left: string, right: string): void {
-  panel.webview.options = { enableScripts: true, localResourceRoots: webviewRoots(services.context.extensionUri) };
   panel.title = `${basename(left)} ↔ ${basename(right)}`;
   panel.iconPath = {
     light: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-light.svg'),
     dark: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-dark.svg'),
   };
-  panel.webview.html = webviewHtml(panel.webview, services.context.extensionUri, {
-    view: 'trajectoryCompare',
-    title: panel.title,
-    stylesheet: 'trajectory.css',
-  });
   const loading = (async (): Promise<ToCompareView> => {
     try {
       const [a, b] = await Promise.all([loadTrajectoryFile(left), loadTrajectoryFile(right)]);
@@ -64,11 +60,15 @@ function attach(services: ChainLensServices, panel: vscode.WebviewPanel, left: s
       return { type: 'failed', message: errorMessage(e) };
     }
   })();
-  const subscription = panel.webview.onDidReceiveMessage(async (raw) => {
-    if (!FromCompareViewSchema.safeParse(raw).success) return;
-    void panel.webview.postMessage(await loading);
+  const host = hostWebview<FromCompareView, ToCompareView>(panel, {
+    extensionUri: services.context.extensionUri,
+    view: 'trajectoryCompare',
+    title: panel.title,
+    stylesheet: 'trajectory.css',
+    schema: FromCompareViewSchema,
+    output: services.output,
+    onReady: () => void loading.then((message) => host.post(message)),
   });
-  panel.onDidDispose(() => subscription.dispose());
 }
 
 export function registerCompareTrajectories(context: vscode.ExtensionContext, services: ChainLensServices): void {
@@ -90,7 +90,7 @@ export function registerCompareTrajectories(context: vscode.ExtensionContext, se
             ? [arg]
             : [];
         if (uris.length < 2) {
-          const picked = await vscode.window.showOpenDialog({
+          const picked = await openDialog({
             canSelectMany: true,
             filters: FILTERS,
             title: uris.length ? `Compare ${basename(uris[0].fsPath)} with…` : 'Pick two trajectories to compare',

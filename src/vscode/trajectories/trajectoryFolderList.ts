@@ -4,6 +4,7 @@
 // the list from the one shown.
 import { relative } from 'node:path';
 import * as vscode from 'vscode';
+import { openDialog } from '../util/pickerStart';
 import { describeRow, type TrajectoryFolderRow } from '../../core/trajectories/folderRows';
 import { readTrajectoryFolder, type TrajectoryFolder } from '../../infra/trajectories/trajectoryFolder';
 import { guarded } from '../errors';
@@ -64,7 +65,7 @@ export function registerTrajectoryFolderList(
           arg instanceof vscode.Uri
             ? arg
             : (
-                await vscode.window.showOpenDialog({
+                await openDialog({
                   canSelectFiles: false,
                   canSelectFolders: true,
                   canSelectMany: false,

@@ -13,6 +13,7 @@ import { loadTrajectoryFile, watchTrajectoryFile, type TrajectoryWatcher } from 
 import type { FileTouch, Trajectory, TrajectoryFile } from '../../protocol/trajectory';
 import {
   FromTrajectoryViewSchema,
+  type FromTrajectoryView,
   type StepDetail,
   type ToTrajectoryView,
   type TrajectoryHeader,
@@ -21,7 +22,7 @@ import {
 import { errorMessage, showError } from '../errors';
 import { evaluationSummary } from '../evaluation/messages';
 import type { ChainLensServices } from '../services';
-import { webviewHtml, webviewRoots } from '../webviewHtml';
+import { hostWebview, type HostedView } from '../webviewHost';
 import type { TouchedLines } from './editorSync';
 import { toWorkspacePath } from './pathMapping';
 import { snapshotText } from './snapshotText';
@@ -42,7 +43,7 @@ let panelCounter = 0;
 
 export class TrajectoryPanel implements vscode.Disposable {
   readonly id = `t${++panelCounter}-${Date.now().toString(36)}`;
-  private ready = false;
+  private readonly host: HostedView<ToTrajectoryView>;
   private loaded: TrajectoryFile | undefined;
   private preview: Trajectory | undefined;
   private chosen = 0;
@@ -64,23 +65,25 @@ export class TrajectoryPanel implements vscode.Disposable {
   ) {
     this.chosen = chosen;
     const { services } = shared;
-    panel.webview.options = { enableScripts: true, localResourceRoots: webviewRoots(services.context.extensionUri) };
     panel.title = basename(file);
     panel.iconPath = {
       light: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-light.svg'),
       dark: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-dark.svg'),
     };
-    panel.webview.html = webviewHtml(panel.webview, services.context.extensionUri, {
+    this.host = hostWebview<FromTrajectoryView, ToTrajectoryView>(panel, {
+      extensionUri: services.context.extensionUri,
       view: 'trajectory',
       title: basename(file),
       stylesheet: 'trajectory.css',
+      schema: FromTrajectoryViewSchema,
+      output: services.output,
+      onReady: () => {
+        if (this.failure) this.post({ type: 'failed', message: this.failure });
+        else this.postTrajectory('initial');
+      },
+      onMessage: (message) => this.receive(message),
     });
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((raw) => void this.receive(raw)),
-      // A hidden webview is torn down (no retained context): it says ready again when shown.
-      panel.onDidChangeViewState(() => {
-        if (!panel.visible) this.ready = false;
-      }),
       services.onDidChangeRun(() => {
         this.timeline = undefined;
         this.postTrajectory('reloaded');
@@ -223,7 +226,7 @@ export class TrajectoryPanel implements vscode.Disposable {
 
   private postTrajectory(reason: 'initial' | 'appended' | 'reloaded'): void {
     const t = this.trajectory();
-    if (!t || !this.ready) return;
+    if (!t || !this.host.ready) return;
     this.panel.title = `${t.instanceId ?? basename(this.file)} (trajectory)`;
     const problems = [...(this.loaded?.problems ?? []), ...t.problems].map((p) => ({
       severity: p.severity,
@@ -244,24 +247,13 @@ export class TrajectoryPanel implements vscode.Disposable {
   }
 
   private post(message: ToTrajectoryView): void {
-    if (this.ready) void this.panel.webview.postMessage(message);
+    this.host.post(message);
   }
 
-  private async receive(raw: unknown): Promise<void> {
-    const parsed = FromTrajectoryViewSchema.safeParse(raw);
+  private async receive(message: Exclude<FromTrajectoryView, { type: 'ready' }>): Promise<void> {
     const { output } = this.shared.services;
-    if (!parsed.success) {
-      output.warn(`trajectory view sent an unknown message: ${JSON.stringify(raw).slice(0, 200)}`);
-      return;
-    }
-    const message = parsed.data;
     try {
       switch (message.type) {
-        case 'ready':
-          this.ready = true;
-          if (this.failure) this.post({ type: 'failed', message: this.failure });
-          else this.postTrajectory('initial');
-          return;
         case 'choose':
           this.chosen = message.trajectory;
           this.timeline = undefined;

@@ -24,3 +24,12 @@ export function csv(
 ): string {
   return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\n') + '\n';
 }
+
+/**
+ * What an empty chain-error trace means (docs/reference/batch.md, "chain errors"): the earlier
+ * steps changed the same symbols as gold, differently inside them. The demo's step 1 is one: it
+ * changes parse_amount like gold but reads a leading minus only, not parentheses (its drift
+ * suggestion is INPUT GATING), and step 2's credit-note test needs the parentheses.
+ */
+export const EMPTY_TRACE =
+  'no earlier overshoot/undershoot in its files: an earlier step changed the same symbols as gold, differently inside them (a partial fix; its drift suggestions say how)';

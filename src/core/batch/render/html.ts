@@ -1,6 +1,6 @@
 import { CHART_CSS, escapeXml } from '../../plots';
 import type { BatchReport } from '../aggregate';
-import { pct, rateText } from './cells';
+import { EMPTY_TRACE, pct, rateText } from './cells';
 import { chainErrorKey, groupKey, oracleSeqChart, positionChart, positionKey } from './charts';
 
 const cell = (text: string, key?: string) =>
@@ -61,7 +61,7 @@ export function reportBody(report: BatchReport): string {
                 .slice(0, 5)
                 .map((t) => `step ${t.position} ${t.kind} ${t.file}${t.symbol ? ` ${t.symbol}` : ''}`)
                 .join('; ')
-            : 'no earlier overshoot/undershoot in its files',
+            : EMPTY_TRACE,
         )}</tr>`,
     ),
     '</table>',

@@ -1,6 +1,6 @@
 import type { BatchReport } from '../aggregate';
 import { textTable } from '../../util/textTable';
-import { pct, rateText } from './cells';
+import { EMPTY_TRACE, pct, rateText } from './cells';
 
 /** `chainlens report` on a terminal: the figures, then the chain errors with their traces. */
 export function reportText(report: BatchReport): string {
@@ -55,7 +55,7 @@ export function reportText(report: BatchReport): string {
   );
   for (const e of report.chainErrors) {
     out.push(`  ${e.source}  ${e.chainId}  position ${e.position} (${e.instanceId}): ${e.fingerprint}`);
-    if (e.trace.length === 0) out.push('    no earlier overshoot/undershoot in the files this step touches');
+    if (e.trace.length === 0) out.push(`    ${EMPTY_TRACE}`);
     for (const t of e.trace.slice(0, 8))
       out.push(
         `    step ${t.position} ${t.kind} ${t.file}${t.symbol ? ` ${t.symbol}` : ' (whole file)'}${t.sameSymbol ? '  <- a symbol this step must change' : ''}`,

@@ -4,7 +4,7 @@ import { loadTrajectoryFile } from '../../../../src/infra/trajectories';
 import type { FileSnapshot, TrajectoryStep } from '../../../../src/protocol/trajectory';
 import { snapshotText } from '../../../../src/vscode/trajectories/snapshotText';
 import { problemText, searchSteps, stepRows, stepSummary } from '../../../../src/vscode/trajectories/stepRows';
-import { highlight } from '../../../../webview-ui/trajectory/highlight';
+import { highlight } from '../../../../webview-ui/src/trajectory/highlight';
 
 import { FORMATS as formats } from '../../../helpers/formats';
 

@@ -4,7 +4,7 @@
 // small row per step and a step's full text only when it is selected.
 import { LitElement, html, nothing } from 'lit';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import type { ActionKind } from '../../src/protocol/trajectory';
+import type { ActionKind } from '../../../src/protocol/trajectory';
 import type {
   FromTrajectoryView,
   ProblemView,
@@ -14,9 +14,9 @@ import type {
   TrajectoryHeader,
   TrajectoryViewAction,
   TrajectoryViewState,
-} from '../../src/protocol/trajectoryView';
-import { cssProps } from '../src/cssProps';
-import { viewChannel } from '../src/vscodeApi';
+} from '../../../src/protocol/trajectoryView';
+import { cssProps } from '../cssProps';
+import { viewChannel } from '../vscodeApi';
 import { highlight } from './highlight';
 import { KIND_ICONS } from './kindIcons';
 
@@ -69,19 +69,20 @@ class TrajectoryView extends LitElement {
     this.viewport = 600;
   }
 
+  private disconnect: (() => void) | undefined;
+
   protected override createRenderRoot(): HTMLElement {
     return this;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    window.addEventListener('message', this.onMessage);
+    this.disconnect = channel.connect(this.onMessage);
     document.addEventListener('keydown', this.onKey);
-    channel.post({ type: 'ready' });
   }
 
   override disconnectedCallback(): void {
-    window.removeEventListener('message', this.onMessage);
+    this.disconnect?.();
     document.removeEventListener('keydown', this.onKey);
     this.resize?.disconnect();
     super.disconnectedCallback();

@@ -1,8 +1,13 @@
 // Two trajectories side by side, aligned by step index, with the files each one touched; the
 // files only one side touched are marked, since that is where two runs diverge.
 import { LitElement, html, nothing } from 'lit';
-import type { CompareSide, CompareViewState, FromCompareView, ToCompareView } from '../../src/protocol/trajectoryView';
-import { viewChannel } from '../src/vscodeApi';
+import type {
+  CompareSide,
+  CompareViewState,
+  FromCompareView,
+  ToCompareView,
+} from '../../../src/protocol/trajectoryView';
+import { viewChannel } from '../vscodeApi';
 import { KIND_ICONS } from './kindIcons';
 
 const channel = viewChannel<FromCompareView, CompareViewState>();
@@ -13,18 +18,19 @@ class TrajectoryCompareView extends LitElement {
   declare right: CompareSide | undefined;
   declare failure: string | undefined;
 
+  private disconnect: (() => void) | undefined;
+
   protected override createRenderRoot(): HTMLElement {
     return this;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    window.addEventListener('message', this.onMessage);
-    channel.post({ type: 'ready' });
+    this.disconnect = channel.connect(this.onMessage);
   }
 
   override disconnectedCallback(): void {
-    window.removeEventListener('message', this.onMessage);
+    this.disconnect?.();
     super.disconnectedCallback();
   }
 

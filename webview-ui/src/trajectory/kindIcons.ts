@@ -1,5 +1,5 @@
 // The codicon of each action kind, the same in the list, the detail and the comparison.
-import type { ActionKind } from '../../src/protocol/trajectory';
+import type { ActionKind } from '../../../src/protocol/trajectory';
 
 export const KIND_ICONS: Record<ActionKind, string> = {
   view: 'eye',
