@@ -143,6 +143,31 @@ describe('ChainLens from its .vsix', () => {
     assert.equal(orphans(), '');
   });
 
+  it('ships a CLI that runs from the package: every command and subcommand answers --help, sweci commands run', () => {
+    const unpacked = join(scratch, 'unpacked');
+    execFileSync('python3', ['-m', 'zipfile', '-e', vsix, unpacked]);
+    const bin = join(unpacked, 'extension', 'dist', 'cli.js');
+    const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: scratch });
+    const names = (help: string) => [...help.matchAll(/^ {2}([a-z][\w-]*) {2,}\S/gm)].map((m) => m[1]);
+    for (const command of names(cli('--help').stdout)) {
+      const help = cli(command, '--help');
+      assert.equal(help.status, 0, `${command} --help: ${help.stderr}`);
+      if (help.stdout.startsWith(`usage: chainlens ${command} <subcommand>`))
+        for (const sub of names(help.stdout)) {
+          const h = cli(command, sub, '--help');
+          assert.match(
+            h.stdout,
+            new RegExp(`^usage: chainlens ${command} ${sub}\\b`),
+            `${command} ${sub}: ${h.stderr}`,
+          );
+        }
+    }
+    // A command that runs its code: an empty folder is not a SWE-CI run (exit 1, a message), never a crash (70).
+    const score = cli('sweci', 'score', scratch);
+    assert.equal(score.status, 1, score.stderr);
+    assert.doesNotMatch(score.stderr, /internal error/);
+  });
+
   it('loads its run-time files from the package (extension-host suite)', async () => {
     assertSuitePassed(
       await runExtensionHostSuite(fx.server, join(__dirname, 'exthost', 'packaged.suite.ts'), { timeoutMs: 120_000 }),
