@@ -2,7 +2,8 @@
 # `npm start`: ChainLens on the demo chain in a real VS Code (code-server 4.104) on this machine.
 #
 #   npm start                  # then open the printed http://127.0.0.1:<PORT>/ URL; Ctrl-C stops it
-#   PORT=9000 npm start        # another port (default 8080)
+#   PORT=9000 npm start        # another port (default 8080, or the next free one up to 8099)
+#   CHAINLENS_CS_STATE=<dir>   # code-server's state folder (default: one per checkout, in $TMPDIR)
 #
 # 1. provisions Docker + the demo's base image and code-server + Chromium (each skipped when present),
 # 2. prepares the demo (scripts/prepare-demo.sh): its repository in $CHAINLENS_DEMO_WORKSPACE
@@ -15,7 +16,7 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE="${CHAINLENS_CACHE:-$repo/.cache}"
-workspace="${CHAINLENS_DEMO_WORKSPACE:-$CACHE/demo-workspace}"
+workspace="${CHAINLENS_DEMO_WORKSPACE:-$repo/.cache/demo-workspace}"
 log() { echo "[start] $*" >&2; }
 
 bash "$repo/scripts/provision-docker.sh"
@@ -30,7 +31,9 @@ else
 fi
 # A first-time window that shows ChainLens, not a welcome page or an empty chat side bar (kept
 # once written: later changes are the person's).
-state="${CHAINLENS_CS_STATE:-${TMPDIR:-/tmp}/chainlens-code-server-dev}"
+# The same default as scripts/start-code-server.sh: one state folder per checkout.
+state="${CHAINLENS_CS_STATE:-${TMPDIR:-/tmp}/chainlens-code-server-dev-$(printf %s "$repo" | cksum | cut -d' ' -f1)}"
+export CHAINLENS_CS_STATE=$state
 settings="$state/user-data/User/settings.json"
 if [[ ! -f $settings ]]; then
   mkdir -p "$(dirname "$settings")"

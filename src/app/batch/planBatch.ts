@@ -127,7 +127,7 @@ export function openOrCreateRunDir(planned: BatchManifest, runDir: string): { di
   ].filter((x): x is string => !!x);
   if (differs.length)
     throw new UserError(
-      `${dir.root} holds another batch (its ${differs.join(', ')} differ); resume it with \`chainlens batch --resume ${dir.root}\`, or choose a new --run-dir`,
+      `${dir.root} holds another batch (its ${differs.join(', ')} differ); resume it as it was started (its run directory alone, nothing else), or start this batch in a new run directory`,
       'usage',
     );
   return { dir, resumed: true };

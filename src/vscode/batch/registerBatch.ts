@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { openDialog } from '../util/pickerStart';
 import type { RunMode } from '../../protocol/run';
 import { stepId } from '../../core/batch';
+import { refuseRunDirInWorkTree } from '../../app/batch/runDirPlace';
 import { UserError } from '../../core/util/errors';
 import { openOrCreateRunDir, planBatch } from '../../app/batch/planBatch';
 import { defaultWorkers } from '../../app/batch/runBatch';
@@ -182,7 +183,7 @@ async function askForBatch(runs: BatchRuns, services: ChainLensServices): Promis
   const fresh = runs.newRunDir();
   const where = await vscode.window.showQuickPick(
     [
-      ...(fresh ? [{ label: `New run directory ${relative(workspaceRoot(), fresh)}`, dir: fresh }] : []),
+      ...(fresh ? [{ label: `New run directory ${fresh}`, dir: fresh }] : []),
       { label: 'Choose a folder… (a new or empty one, or a batch to resume)', dir: undefined },
     ],
     { title: 'Run directory' },
@@ -307,6 +308,7 @@ export function registerBatch(context: vscode.ExtensionContext, services: ChainL
         const cwd = workspaceRoot();
         const runDir = asked.runDir ? resolve(cwd, asked.runDir) : runs.newRunDir();
         if (!runDir) throw new UserError('open a folder, or give the run directory', 'usage');
+        refuseRunDirInWorkTree(runDir);
         // Everything is read and checked before the run directory is made or touched.
         const planned = await planBatch({
           cwd,

@@ -278,7 +278,7 @@ async function pickAuthors(chain: Chain, given: string | undefined): Promise<Aut
           parseAuthorsSpec(v, n);
           return undefined;
         } catch (e) {
-          return (e as Error).message.replace(/^--authors/, 'Authors');
+          return (e as Error).message.replace(/^./, (c) => c.toUpperCase());
         }
       },
     });

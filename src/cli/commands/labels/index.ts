@@ -1,13 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { CliCommand, CliIO } from '../command';
-import { parseCommandArgs } from '../args';
-import { UserError } from '../../core/util/errors';
-import { agreement } from '../../core/labels/agreement';
-import { formatAgreement } from '../../core/labels/format';
-import { LabelFileReader } from '../../core/labels/parse';
-import type { DriftLabelRecord } from '../../protocol/labels';
+import type { CliCommand, CliIO } from '../../command';
+import { parseCommandArgs } from '../../args';
+import { commandGroup } from '../../commandGroup';
+import { UserError } from '../../../core/util/errors';
+import { agreement } from '../../../core/labels/agreement';
+import { formatAgreement } from '../../../core/labels/format';
+import { LabelFileReader } from '../../../core/labels/parse';
+import type { DriftLabelRecord } from '../../../protocol/labels';
 
 const usage = `usage: chainlens labels agree <a.jsonl> <b.jsonl> [--json]
 
@@ -38,19 +39,16 @@ async function readLabels(path: string): Promise<DriftLabelRecord[]> {
   return reader.finish();
 }
 
-export const labelsCommand: CliCommand = {
-  name: 'labels',
+const agreeCommand: CliCommand = {
+  name: 'labels agree',
   usage,
   async run(argv: string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parseCommandArgs(argv, options, usage, { min: 0, max: 3 });
-    const [sub, a, b, ...rest] = positionals;
-    if (sub !== 'agree')
-      throw new UserError(
-        `${sub === undefined ? 'missing subcommand' : `unknown subcommand '${sub}'`}\n\n${usage}`,
-        'usage',
-      );
-    if (a === undefined || b === undefined || rest.length > 0)
-      throw new UserError(`labels agree takes exactly two label files\n\n${usage}`, 'usage');
+    const { values, positionals } = parseCommandArgs(argv, options, usage, {
+      min: 2,
+      max: 2,
+      missing: 'labels agree takes exactly two label files',
+    });
+    const [a, b] = positionals;
     const pathA = resolve(io.cwd, a);
     const pathB = resolve(io.cwd, b);
     const [ra, rb] = await Promise.all([readLabels(pathA), readLabels(pathB)]);
@@ -64,3 +62,11 @@ export const labelsCommand: CliCommand = {
     return 0;
   },
 };
+
+export const labelsCommand = commandGroup('labels', 'Drift labels (docs/reference/drift.md).', [
+  {
+    name: 'agree',
+    summary: "agreement of two label files: Cohen's kappa over the targets both labelled, the confusion table",
+    load: async () => agreeCommand,
+  },
+]);
