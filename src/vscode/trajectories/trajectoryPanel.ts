@@ -19,7 +19,7 @@ import {
   type TrajectoryViewAction,
 } from '../../protocol/trajectoryView';
 import { errorMessage, showError } from '../errors';
-import { evaluationSummary } from '../evaluation/messages';
+import { shownSummary } from '../evaluation/messages';
 import type { ChainLensServices } from '../services';
 import { webviewHtml, webviewRoots } from '../webviewHtml';
 import type { TouchedLines } from './editorSync';
@@ -215,7 +215,7 @@ export class TrajectoryPanel implements vscode.Disposable {
               order: chain.order,
               hasGold: !!chainStep.goldPatch,
               hasTestPatch: !!chainStep.testPatch,
-              evaluation: evaluation ? evaluationSummary(evaluation) : null,
+              evaluation: (evaluation && shownSummary(this.shared.services.disclosure.current, evaluation)) ?? null,
             }
           : null,
     };
