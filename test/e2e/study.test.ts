@@ -4,22 +4,26 @@
 //    Compare Step with Gold is refused; they edit, idle past the gap, edit, submit; the exported row
 //    holds the condition, the resolved flag and an active time without the idle gap;
 // 2. a reload and a SIGKILL of the extension host mid-step lose no recorded time or edits.
+// The participant's window is searched (Find in Files, quick open, the Output channel, the text of
+// the workbench and its panels, the terminal's environment) for every line of gold and of the test
+// patches, every F2P id and another participant's edit: none is found.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   assertSuitePassed,
+  followWindow,
   openChainLensWorkbench,
+  readExtensionHostLog,
   reloadWindow,
   repoRoot,
   runCommand,
   runExtensionHostSuite,
   screenshot,
   waitForNotification,
-  webviewFrame,
   type ChainLensWorkbench,
 } from './harness';
 import { makeStudyWorkspace, type StudyWorkspace } from './exthost/studyWorkspace';
@@ -59,24 +63,134 @@ function savedClock(): SavedClock {
   return newest;
 }
 
+/** Another participant's finished work, where sessions are kept: what Find in Files found before. */
+const P02_EDIT = 'def p02_finished_solution_marker(amount):';
+
+/**
+ * What must not reach the participant: the added lines of gold of the steps they (and later
+ * steps) solve and of every test patch, and the F2P test names; lines already in the file before
+ * the patch are no answer and are left out.
+ */
+function answers(chainFile: string, repo: string): string[] {
+  const chain = JSON.parse(readFileSync(chainFile, 'utf8').split('\n')[0]) as {
+    base_commit: string;
+    bug_fixes: {
+      order: number;
+      patch: string;
+      test_patch: string;
+      problem_statement: string;
+      FAIL_TO_PASS: string[] | string;
+    }[];
+  };
+  // What the problem statements say is the participant's to read.
+  const stated = chain.bug_fixes.map((s) => s.problem_statement).join('\n');
+  const before = (file: string): string => {
+    try {
+      return execFileSync('git', ['-C', repo, 'show', `${chain.base_commit}:${file}`], { encoding: 'utf8' });
+    } catch {
+      return '';
+    }
+  };
+  const added = (patch: string): string[] => {
+    const out: string[] = [];
+    let file = '';
+    for (const line of patch.split('\n')) {
+      if (line.startsWith('+++ b/')) file = line.slice(6);
+      else if (line.startsWith('+') && !line.startsWith('+++')) {
+        const text = line.slice(1).trim();
+        if (text.length >= 16 && !before(file).includes(text) && !stated.includes(text)) out.push(text);
+      }
+    }
+    return out;
+  };
+  const found = new Set<string>([P02_EDIT]);
+  for (const step of chain.bug_fixes) {
+    if (step.order >= 2) added(step.patch).forEach((l) => found.add(l));
+    added(step.test_patch).forEach((l) => found.add(l));
+    const f2p = typeof step.FAIL_TO_PASS === 'string' ? (JSON.parse(step.FAIL_TO_PASS) as string[]) : step.FAIL_TO_PASS;
+    for (const id of f2p) found.add(id.split('::').pop()!.split('[')[0]);
+  }
+  return [...found];
+}
+
+/** Every file Find in Files searches in the window's folder (ignored files too: stricter than it). */
+function searchable(dir: string): string {
+  return execFileSync('git', ['-C', dir, 'ls-files', '-co'], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map((f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : ''))
+    .join('\n');
+}
+
 describe('A study session in VS Code: blind AH step, time on task, export', () => {
   let fx: ChainLensWorkbench<StudyWorkspace>;
   before(async () => {
     fx = await openChainLensWorkbench({
-      workspace: () => makeStudyWorkspace(3),
+      workspace: () => {
+        const ws = makeStudyWorkspace(3);
+        mkdirSync(join(ws.dir, 'sessions', 'p02', 'invoicekit', 'invoicekit'), { recursive: true });
+        writeFileSync(
+          join(ws.dir, 'sessions', 'p02', 'invoicekit', 'invoicekit', 'parse.py'),
+          `${P02_EDIT}\n    return amount\n`,
+        );
+        return ws;
+      },
       viewport: { width: 1500, height: 950 },
     });
   });
   after(() => fx?.close());
 
-  it('keeps the participant blind, times the step without the idle gap, and exports the row', async () => {
+  it('opens the work tree alone, keeps the participant blind everywhere, times the step without the idle gap, and exports the row', async () => {
     const suite = join(suites, 'study.suite.ts');
+    // Start Study Session… checks the task out, then opens this window on the work tree alone.
+    await followWindow(
+      fx.server,
+      fx.wb,
+      async () =>
+        assertSuitePassed(
+          await runExtensionHostSuite(fx.server, suite, { grep: 'starting the session', timeoutMs: 60_000 }),
+        ),
+      { timeoutMs: 300_000 },
+    );
     const before = await runExtensionHostSuite(fx.server, suite, {
-      grep: 'starting the session|while solving|idle past the gap',
+      grep: 'the window holds|while solving|idle past the gap',
       timeoutMs: 400_000,
     });
     assertSuitePassed(before);
     assert.equal(before.tests.length, 3);
+
+    // Search the participant's window for every answer.
+    const secrets = answers(join(fx.workspace.dir, 'chain.jsonl'), join(fx.workspace.dir, 'repo'));
+    assert.ok(secrets.length > 20, `${secrets.length} answer lines`);
+    const files = searchable(fx.workspace.workTree);
+    const output = readExtensionHostLog(fx.server, { channel: 'ChainLens' });
+    assert.match(output, /study e2e-study|activated/);
+    const frames = await Promise.all(
+      fx.page.frames().map((f) =>
+        f
+          .locator('body')
+          .innerText({ timeout: 5_000 })
+          .catch(() => ''),
+      ),
+    );
+    const shown = frames.join('\n');
+    assert.match(shown, /Amounts with a decimal comma/, 'the problem statement is on screen');
+    for (const secret of secrets) {
+      assert.ok(!files.includes(secret), `Find in Files would find: ${secret}`);
+      assert.ok(!output.includes(secret), `the Output channel shows: ${secret}`);
+      assert.ok(!shown.includes(secret), `the window shows: ${secret}`);
+    }
+    // Find in Files itself, for gold's new helper and another participant's edit.
+    for (const query of ['_decimal_mark', 'p02_finished_solution_marker']) {
+      await runCommand(fx.page, 'Search: Find in Files');
+      await fx.page.keyboard.press('Control+A');
+      await fx.page.keyboard.type(query);
+      await fx.page.keyboard.press('Enter');
+      await fx.page
+        .locator('.search-view .message', { hasText: /No results found/ })
+        .waitFor({ state: 'visible', timeout: 30_000 });
+    }
+    await screenshot(fx.page, 'study-participant-search');
     // In the window: Compare Step with Gold refused with a clear message, nothing drawn in the editor.
     await runCommand(fx.page, 'ChainLens: Compare Step with Gold');
     await waitForNotification(fx.page, /^Compare Step with Gold is not available: you are solving a step of the study/);
@@ -103,13 +217,10 @@ describe('A study session in VS Code: blind AH step, time on task, export', () =
     assert.ok((step2.pauses as number) >= 1);
     assert.equal(rows.find((r) => r.step === 1)!.author, 'recorded');
 
-    // Study Results: the report's tables and themable SVG charts in a webview.
+    // Study Results is the researcher's: refused in the participant's window (the report via the CLI).
     await runCommand(fx.page, 'ChainLens: Study Results…');
-    const results = await webviewFrame(fx.page, /Resolve rate \(last step\)/, { timeoutMs: 60_000 });
-    await results.locator('table.cl-table').first().waitFor({ state: 'visible', timeout: 60_000 });
-    assert.match((await results.locator('table.cl-table tbody tr').first().textContent()) ?? '', /^AH0\/1/);
-    assert.equal(await results.locator('svg.cl-chart').count(), 2);
-    await screenshot(fx.page, 'study-results');
+    await waitForNotification(fx.page, /Study Results is for the researcher/);
+    assert.match(cli('study', 'report', fx.workspace.studyFile), /AH/);
   });
 });
 
