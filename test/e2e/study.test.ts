@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import {
   assertSuitePassed,
   followWindow,
+  webviewFrame,
   openChainLensWorkbench,
   readExtensionHostLog,
   reloadWindow,
@@ -84,21 +85,21 @@ function answers(chainFile: string, repo: string): string[] {
   };
   // What the problem statements say is the participant's to read.
   const stated = chain.bug_fixes.map((s) => s.problem_statement).join('\n');
-  const before = (file: string): string => {
+  // A line the repository already has at the base commit (an import, a fixture) is no answer.
+  const inBase = (text: string): boolean => {
     try {
-      return execFileSync('git', ['-C', repo, 'show', `${chain.base_commit}:${file}`], { encoding: 'utf8' });
+      execFileSync('git', ['-C', repo, 'grep', '-q', '-F', '-e', text, chain.base_commit], { stdio: 'ignore' });
+      return true;
     } catch {
-      return '';
+      return false;
     }
   };
   const added = (patch: string): string[] => {
     const out: string[] = [];
-    let file = '';
     for (const line of patch.split('\n')) {
-      if (line.startsWith('+++ b/')) file = line.slice(6);
-      else if (line.startsWith('+') && !line.startsWith('+++')) {
+      if (line.startsWith('+') && !line.startsWith('+++')) {
         const text = line.slice(1).trim();
-        if (text.length >= 16 && !before(file).includes(text) && !stated.includes(text)) out.push(text);
+        if (text.length >= 16 && !stated.includes(text) && !inBase(text)) out.push(text);
       }
     }
     return out;
@@ -165,6 +166,8 @@ describe('A study session in VS Code: blind AH step, time on task, export', () =
     const files = searchable(fx.workspace.workTree);
     const output = readExtensionHostLog(fx.server, { channel: 'ChainLens' });
     assert.match(output, /study e2e-study|activated/);
+    await runCommand(fx.page, 'ChainLens: Show Problem Statement');
+    const statement = await webviewFrame(fx.page, /Amounts with a decimal comma/, { timeoutMs: 60_000 });
     const frames = await Promise.all(
       fx.page.frames().map((f) =>
         f
@@ -173,8 +176,8 @@ describe('A study session in VS Code: blind AH step, time on task, export', () =
           .catch(() => ''),
       ),
     );
-    const shown = frames.join('\n');
-    assert.match(shown, /Amounts with a decimal comma/, 'the problem statement is on screen');
+    const shown = [await statement.locator('body').innerText(), ...frames].join('\n');
+    assert.match(shown, /CHAIN/, 'the workbench text');
     for (const secret of secrets) {
       assert.ok(!files.includes(secret), `Find in Files would find: ${secret}`);
       assert.ok(!output.includes(secret), `the Output channel shows: ${secret}`);
