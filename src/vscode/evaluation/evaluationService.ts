@@ -20,8 +20,8 @@ import type {
   EvaluationSource,
 } from '../services';
 import { errorMessage } from '../errors';
-import { RESTRICTED_MODE_REASON, gradeOutcome } from './messages';
-import { gradeText, logShown } from '../../core/study/disclosure';
+import { RESTRICTED_MODE_REASON, outputLine } from './messages';
+import { logShown } from '../../core/study/disclosure';
 import { applyDockerHost, evaluationSettings } from './settings';
 
 export class ContainerEvaluationService implements EvaluationService, vscode.Disposable {
@@ -158,10 +158,7 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
       const evaluation = await result;
       // The Output channel is as blind as every other view: a study's feedback rule decides (docs/study.md).
       const shown = this.disclosure.current;
-      const log = logShown(shown) ? ` (log: ${evaluation.log_path})` : '';
-      this.output.info(
-        `step ${step} (${evaluation.source}): ${gradeText(shown, gradeOutcome(evaluation))} in ${evaluation.duration_s} s${log}`,
-      );
+      this.output.info(outputLine(shown, evaluation));
       if (evaluation.error && logShown(shown)) this.output.warn(`step ${step}: ${evaluation.error}`);
       if (this.cacheRunId !== run.state.runId) {
         this.cache = {};
