@@ -265,3 +265,41 @@ describe('Time records survive a window reload and a killed extension host', () 
     assert.ok(after.reloads >= 2);
   });
 });
+
+describe('A pack, as a participant uses it on their own machine', () => {
+  let fx: ChainLensWorkbench;
+  let pack: string;
+  const researcherData = process.env.CHAINLENS_DATA;
+  before(async () => {
+    const ws = makeStudyWorkspace(3, 'e2e-study-pack');
+    cli('study', 'pack', ws.studyFile, '--out', join(ws.dir, 'packs'), '--participant', 'p01');
+    pack = join(ws.dir, 'packs', 'p01');
+    // Their machine: a data directory of their own, nothing of the researcher's.
+    process.env.CHAINLENS_DATA = mkdtempSync(join(tmpdir(), 'chainlens-e2e-participant-'));
+    fx = await openChainLensWorkbench({ workspace: () => ({ dir: pack, remove: () => ws.remove() }) });
+  });
+  after(async () => {
+    process.env.CHAINLENS_DATA = researcherData;
+    await fx?.close();
+  });
+
+  it('opens the pack, moves to the work tree, solves blind and writes the results file to send back', async () => {
+    const suite = join(suites, 'studyPack.suite.ts');
+    await followWindow(
+      fx.server,
+      fx.wb,
+      async () => assertSuitePassed(await runExtensionHostSuite(fx.server, suite, { grep: 'pack: start' })),
+      { timeoutMs: 300_000 },
+    );
+    assertSuitePassed(await runExtensionHostSuite(fx.server, suite, { grep: 'pack: solve', timeoutMs: 200_000 }));
+    const sent = JSON.parse(readFileSync(join(pack, 'results', 'p01.results.json'), 'utf8')) as {
+      rows: { step: number; author: string; resolved: unknown; overshootLines: unknown; patch: string | null }[];
+    };
+    const mine = sent.rows.find((r) => r.step === 2)!;
+    assert.equal(mine.author, 'human');
+    assert.match(mine.patch ?? '', /solved in the pack/);
+    assert.equal(mine.resolved, null, 'graded by the researcher');
+    assert.equal(mine.overshootLines, null, 'no gold in the pack to measure against');
+    await screenshot(fx.page, 'study-pack-participant');
+  });
+});
