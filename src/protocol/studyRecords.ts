@@ -64,6 +64,11 @@ export const ParticipantSessionSchema = z.object({
   study: z.string(),
   studyFile: z.string(),
   participant: z.string(),
+  /**
+   * A session of a pack's study file (a participant's own machine, or the researcher trying the
+   * pack): kept apart from the researcher's sessions of the same study (infra/study/sessionFiles.ts).
+   */
+  pack: z.boolean().optional(),
   /** When the participant agreed to the consent text (null: the study has none). */
   consentedAt: z.string().nullable(),
   tasks: z.array(

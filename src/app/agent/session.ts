@@ -9,6 +9,8 @@ import type { StepEvaluation } from '../../protocol/evaluation';
 import type { RunState, StepState } from '../../protocol/run';
 import { agentTool, parseToolArgs, type AgentToolDefinition } from '../../core/agent/tools';
 import { currentStepView, refuseTestsReason, runStatusView, testFeedbackView } from '../../core/agent/views';
+import { agentFeedbackFor, agentRefusal } from '../../core/study/disclosure';
+import { runDisclosure } from '../../infra/study/runDisclosure';
 import { worktreeChange } from '../../core/agent/recorder';
 import { isUserError, UserError } from '../../core/util/errors';
 import { RunInUseError } from '../../core/run/engine';
@@ -82,6 +84,9 @@ export class AgentSession {
     if (!opts.agent.trim()) throw new UserError('the agent needs a name (--agent-name)', 'usage');
     const ws = await openWorkspace(opts.dir);
     const { state } = await ws.engine.open();
+    // A study participant's step is theirs: attaching an agent would rewrite who authored it.
+    const refusal = agentRefusal(runDisclosure(ws.store.root, state).disclosure, state);
+    if (refusal) throw new UserError(`${ws.dir}: ${refusal}`, 'state');
     if (opts.feedback) saveAgentSettings(ws.store.root, state.runId, { feedback: opts.feedback });
     return new AgentSession(ws, opts.agent.trim(), opts.clock ?? (() => new Date()), opts.evaluate ?? defaultEvaluate);
   }
@@ -202,9 +207,18 @@ export class AgentSession {
     return { result };
   }
 
+  /**
+   * The run's stored feedback level (a flag or a setting put it there), never looser than a
+   * study's rule: neither `--feedback full` nor a participant's setting opens hidden tests.
+   */
+  private feedback(state: RunState): AgentFeedback {
+    const asked = loadAgentSettings(this.workspace.store.root, state.runId).feedback;
+    return agentFeedbackFor(runDisclosure(this.workspace.store.root, state).disclosure, asked);
+  }
+
   /** The run's feedback level when run_tests may answer, else the refusal. */
   private testsAllowed(run: { state: RunState }): 'summary' | 'full' {
-    const feedback = loadAgentSettings(this.workspace.store.root, run.state.runId).feedback;
+    const feedback = this.feedback(run.state);
     const refusal = refuseTestsReason(feedback);
     if (refusal) throw new UserError(refusal, 'state');
     if (run.state.currentStep === null)
@@ -219,7 +233,7 @@ export class AgentSession {
     arrival: Arrival,
   ): Promise<string> {
     const ws = this.workspace;
-    const feedback = loadAgentSettings(ws.store.root, run.state.runId).feedback;
+    const feedback = this.feedback(run.state);
     switch (tool.name) {
       case 'get_current_step':
         return json(currentStepView(run.state, run.chain, ws.dir, feedback));
@@ -308,6 +322,8 @@ export class AgentSession {
   private async claim(state: RunState, step: StepState): Promise<RunState> {
     if (step.author.kind === 'agent-live' && step.author.agent === this.agent) return state;
     if (step.author.kind !== 'human' && step.author.kind !== 'agent-live') return state;
+    const refusal = agentRefusal(runDisclosure(this.workspace.store.root, state).disclosure, state);
+    if (refusal) throw new UserError(refusal, 'state');
     return this.workspace.engine.setAuthor({ kind: 'agent-live', agent: this.agent });
   }
 

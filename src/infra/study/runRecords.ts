@@ -24,6 +24,11 @@ export class StudyRunRecords {
     return join(this.stateRoot, 'runs', this.runId, 'study', name);
   }
 
+  /** The run's study records are (still) there: false once its participant was withdrawn (state deleted). */
+  exists(): boolean {
+    return existsSync(join(this.stateRoot, 'runs', this.runId, 'study'));
+  }
+
   readRun(): StudyRun | undefined {
     return read(this.path('run.json'), StudyRunSchema, 'study run record');
   }

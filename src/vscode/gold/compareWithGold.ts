@@ -87,9 +87,9 @@ export function registerCompareWithGold(context: vscode.ExtensionContext, servic
       guarded(services.output, 'Compare Step with Gold', async (arg?: unknown) => {
         const run = services.run;
         if (!run) throw new Error('No chain is open.');
-        services.disclosure.require('goldDocuments', 'Compare Step with Gold');
         const order = isStepArg(arg) ? arg.order : await askStep(run);
         if (order === undefined) return;
+        services.disclosure.require('goldDocuments', 'Compare Step with Gold', order);
         const step = run.state.steps.find((s) => s.order === order);
         if (!step) throw new Error(`The chain has no step ${order}.`);
         if (step.status === 'pending' || !step.start)

@@ -12,7 +12,7 @@ import {
 import { presentStep } from '../chainView/stepPresentation';
 import { isStepArg } from '../commandArgs';
 import { errorMessage, guarded } from '../errors';
-import { evaluationSummary } from '../evaluation/messages';
+import { shownSummary } from '../evaluation/messages';
 import type { ChainLensServices } from '../services';
 import { hostWebview, type HostedView } from '../webviewHost';
 
@@ -149,7 +149,7 @@ class ProblemStatementPanel implements vscode.Disposable {
       author: authorLabel(step.author),
       markdown: chainStep.problemStatement,
       hints: chainStep.hints || undefined,
-      tests: latest ? evaluationSummary(latest) : undefined,
+      tests: latest ? shownSummary(this.services.disclosure.current, latest) : undefined,
       canRunTests: step.status === 'current' || step.status === 'submitted',
       canSubmit: step.status === 'current' && human,
       canCompare: step.status !== 'pending',

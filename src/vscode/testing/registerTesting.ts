@@ -6,7 +6,13 @@ import * as vscode from 'vscode';
 import { isUserError } from '../../core/util/errors';
 import type { StepEvaluation } from '../../protocol/evaluation';
 import { errorMessage, guarded } from '../errors';
-import { describeEvaluationProblem, evaluationErrorHeadline, evaluationSummary } from '../evaluation/messages';
+import {
+  describeEvaluationProblem,
+  evaluationErrorHeadline,
+  evaluationSummary,
+  gradeOutcome,
+} from '../evaluation/messages';
+import { gradeText, OPEN } from '../../core/study/disclosure';
 import type { ChainLensServices, EvaluationInFlight, EvaluationSource } from '../services';
 import { isStepArg } from '../commandArgs';
 import { toTerminalText } from '../util/format';
@@ -219,7 +225,7 @@ function applyEvaluation(
     toTerminalText(
       full
         ? `\n── step ${evaluation.order}: ${evaluationSummary(evaluation)} (${evaluation.duration_s} s; log ${evaluation.log_path}) ──\n`
-        : `\n── step ${evaluation.order}: ${evaluationSummary(evaluation)} ──\n`,
+        : `\n── step ${evaluation.order}: ${gradeText({ ...OPEN, testResults: 'summary' }, gradeOutcome(evaluation))} ──\n`,
     ),
     undefined,
     entry.step,

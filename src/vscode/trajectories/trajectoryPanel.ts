@@ -20,7 +20,7 @@ import {
   type TrajectoryViewAction,
 } from '../../protocol/trajectoryView';
 import { errorMessage, showError } from '../errors';
-import { evaluationSummary } from '../evaluation/messages';
+import { shownSummary } from '../evaluation/messages';
 import type { ChainLensServices } from '../services';
 import { hostWebview, type HostedView } from '../webviewHost';
 import type { TouchedLines } from './editorSync';
@@ -218,7 +218,7 @@ export class TrajectoryPanel implements vscode.Disposable {
               order: chain.order,
               hasGold: !!chainStep.goldPatch,
               hasTestPatch: !!chainStep.testPatch,
-              evaluation: evaluation ? evaluationSummary(evaluation) : null,
+              evaluation: (evaluation && shownSummary(this.shared.services.disclosure.current, evaluation)) ?? null,
             }
           : null,
     };

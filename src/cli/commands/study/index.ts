@@ -14,7 +14,8 @@ import { loadStudy, type LoadedStudy } from '../../../app/study/loadStudy';
 import { collectRows, exportStudy } from '../../../app/study/export';
 import { withdrawParticipant } from '../../../app/study/withdraw';
 import { openSession, saveSession } from '../../../app/study/session';
-import { startNextTask, submitCurrentStep } from '../../../app/study/headless';
+import { participantRunAt, startNextTask, submitCurrentStep } from '../../../app/study/headless';
+import { gradeText, OPEN, outcomeOf, researcherRefusal } from '../../../core/study/disclosure';
 import { writePackResults } from '../../../app/study/results';
 import { packStudy } from '../../../app/study/pack';
 
@@ -46,6 +47,12 @@ function verb<O extends NonNullable<ParseArgsConfig['options']>>(
         max: 1,
         missing: 'expected a study file',
       });
+      // A terminal in a participant's window: the researcher's commands show every participant's work.
+      if (name !== 'start' && name !== 'submit') {
+        const inside = await participantRunAt(io.cwd);
+        const refusal = inside && researcherRefusal({ ...OPEN, participant: true }, `study ${name}`);
+        if (refusal) throw new UserError(refusal, 'state');
+      }
       return run(io, resolve(io.cwd, positionals[0]), values, usage);
     },
   };
@@ -185,10 +192,14 @@ async function start(
   io.out(
     `task ${started.index + 1} of ${started.session.tasks.length}: ${entry.task} (${entry.condition}) in ${started.workTree}`,
   );
-  if (step)
+  if (step) {
+    // The participant has no window: the problem statement is what they solve from.
+    const statement = started.chain.steps.find((s) => s.order === step.order)?.problemStatement;
+    if (statement) io.out(`\nstep ${step.order}: problem statement\n\n${statement.trim()}\n`);
     io.out(
       `solve step ${step.order} (${step.instanceId}), then: chainlens study submit ${study.file} --participant ${participant}`,
     );
+  }
   return 0;
 }
 
@@ -198,7 +209,9 @@ async function submit(io: CliIO, study: LoadedStudy, participant: string, grade:
   const pack = study.study.pack;
   const done = await submitCurrentStep(session, { grade: grade && !pack, log: (l) => io.err(l) });
   const e = done.evaluation;
-  io.out(`submitted step ${done.submitted}${e ? `: ${e.status}` : ''}`);
+  // The study's feedback rule decides what the grade may say (docs/study.md "Blind solving").
+  const said = e && gradeText(done.disclosure, outcomeOf(e));
+  io.out(`submitted step ${done.submitted}${said === 'graded' ? ' and graded' : said ? `: ${said}` : ''}`);
   const results = await writePackResults(
     { file: study.file, name: study.study.name, resultsDir: pack?.resultsDir },
     done.session,
