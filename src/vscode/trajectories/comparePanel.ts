@@ -15,7 +15,8 @@ import { errorMessage, guarded } from '../errors';
 import type { ChainLensServices } from '../services';
 import { webviewHtml, webviewRoots } from '../webviewHtml';
 import { toWorkspacePath } from './pathMapping';
-import { problemText, stepRows } from './stepRows';
+import { problemText } from '../../core/trajectories/present/problemText';
+import { stepRows } from '../../core/trajectories/present/stepRows';
 
 const VIEW_TYPE = 'chainlens.trajectoryCompare';
 const FILTERS = { 'Agent trajectories': ['traj', 'json', 'jsonl'], 'All files': ['*'] };

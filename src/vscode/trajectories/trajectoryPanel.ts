@@ -25,7 +25,9 @@ import { webviewHtml, webviewRoots } from '../webviewHtml';
 import type { TouchedLines } from './editorSync';
 import { toWorkspacePath } from './pathMapping';
 import { snapshotText } from './snapshotText';
-import { problemText, rangesText, searchSteps, stepRows } from './stepRows';
+import { problemText } from '../../core/trajectories/present/problemText';
+import { searchSteps, stepRows } from '../../core/trajectories/present/stepRows';
+import { rangesText } from '../../core/trajectories/present/text';
 import type { TrajectoryDocuments } from './trajectoryDocuments';
 
 export const TRAJECTORY_VIEW_TYPE = 'chainlens.trajectory';
