@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { UserError } from '../../core/util/errors';
 import { loadTrajectoryFile } from '../../infra/trajectories';
+import { nothingRead } from '../../core/trajectories/present/fileNotes';
 import { compilerProblemText } from '../../core/trajectories/present/problemText';
 import { actionLine, filesLine } from '../../core/trajectories/present/stepText';
 import type { Trajectory, TrajectoryFile, TrajectoryProblem, TrajectoryStep } from '../../protocol/trajectory';
@@ -44,9 +45,9 @@ export const trajectoryCommand: CliCommand = {
     // be computed on first use) and hold a second heap meanwhile.
     const file = await loadTrajectoryFile(path, { thread: 'current' });
     for (const p of allProblems(file)) io.err(compilerProblemText(p, positionals[0], path));
-    // Nothing read: no trajectory, or only empty shells (no step, no submission), as from `{}`.
-    if (file.trajectories.every((t) => t.steps.length === 0 && t.submission === null)) {
-      io.err(`chainlens trajectory: nothing could be read from ${positionals[0]} (no steps, no submission)`);
+    const nothing = nothingRead(file, positionals[0]);
+    if (nothing) {
+      io.err(`chainlens trajectory: ${nothing}`);
       return 1;
     }
 

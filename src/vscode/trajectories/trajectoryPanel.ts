@@ -26,6 +26,8 @@ import type { TouchedLines } from './editorSync';
 import { toWorkspacePath } from './pathMapping';
 import { snapshotText } from './snapshotText';
 import { problemText } from '../../core/trajectories/present/problemText';
+import { nothingRead, predictionsNote } from '../../core/trajectories/present/fileNotes';
+import { UserError } from '../../core/util/errors';
 import { searchSteps, stepRows } from '../../core/trajectories/present/stepRows';
 import { rangesText } from '../../core/trajectories/present/text';
 import type { TrajectoryDocuments } from './trajectoryDocuments';
@@ -130,6 +132,12 @@ export class TrajectoryPanel implements vscode.Disposable {
         },
       });
       if (this.abort.signal.aborted) return;
+      // As `chainlens trajectory` does: a file nothing could be read from fails at once, with its problems.
+      const nothing = nothingRead(file, this.file);
+      if (nothing) {
+        const problems = file.problems.map(problemText);
+        throw new UserError(problems.length ? `${nothing}: ${problems.join('; ')}` : nothing, 'input');
+      }
       this.loaded = file;
       const steps = file.trajectories.reduce((n, t) => n + t.steps.length, 0);
       output.info(
@@ -231,6 +239,8 @@ export class TrajectoryPanel implements vscode.Disposable {
       severity: p.severity,
       text: problemText(p),
     }));
+    const note = predictionsNote(t, basename(this.file));
+    if (note) problems.unshift({ severity: 'warning', text: note });
     if (!this.loaded)
       problems.unshift({
         severity: 'warning',
