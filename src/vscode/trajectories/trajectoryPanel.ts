@@ -95,18 +95,25 @@ export class TrajectoryPanel implements vscode.Disposable {
     void this.load();
   }
 
-  static create(shared: TrajectoryShared, file: string): TrajectoryPanel {
+  static create(shared: TrajectoryShared, file: string, chosen = 0): TrajectoryPanel {
     const panel = vscode.window.createWebviewPanel(
       TRAJECTORY_VIEW_TYPE,
       basename(file),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       { retainContextWhenHidden: false, enableFindWidget: false },
     );
-    return new TrajectoryPanel(shared, file, panel);
+    return new TrajectoryPanel(shared, file, panel, chosen);
   }
 
   reveal(): void {
     this.panel.reveal();
+  }
+
+  /** Shows another trajectory of the file (the folder list picked one instance of an output.jsonl). */
+  choose(trajectory: number): void {
+    this.chosen = trajectory;
+    this.timeline = undefined;
+    this.postTrajectory('reloaded');
   }
 
   private async load(): Promise<void> {
@@ -275,9 +282,7 @@ export class TrajectoryPanel implements vscode.Disposable {
           else this.postTrajectory('initial');
           return;
         case 'choose':
-          this.chosen = message.trajectory;
-          this.timeline = undefined;
-          this.postTrajectory('reloaded');
+          this.choose(message.trajectory);
           return;
         case 'search': {
           const t = this.trajectory();
