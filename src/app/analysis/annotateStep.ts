@@ -36,6 +36,11 @@ export interface StepAnnotations {
   readonly changed: ReadonlyMap<string, readonly LineSpan[]>;
   readonly symbols: readonly ChangedSymbol[];
   /**
+   * Every symbol the step changed, in the step's own lines (as its end commit has them), also
+   * those the work tree has changed since: a finished chain's earlier steps are labelled here.
+   */
+  readonly stepSymbols: readonly ChangedSymbol[];
+  /**
    * Lines above are those of the work tree. A submitted step's own lines differ once the tree has
    * moved on (later steps, Oracle's gold states): this maps between them, and label records are
    * kept in the step's lines.
@@ -136,6 +141,7 @@ export async function annotateStep(
     decorations: mapEach(decorations, lines),
     changed: mapEach(changed, lines),
     symbols: symbols.flatMap((x) => lines.toWorkTree(x.file, x) ?? []),
+    stepSymbols: symbols,
     lines,
     goldPatch,
   };

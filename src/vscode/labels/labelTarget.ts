@@ -20,7 +20,39 @@ function stepRange(a: StepAnnotations, target: LabelTarget): { startLine: number
   return { startLine: r.startLine, endLine: r.endLine };
 }
 
-/** The record of one label on the annotated step (its run, step and the step's own lines). */
+/**
+ * Where a symbol the step changed is shown for labelling: in the work tree where its lines are
+ * still there, else in the step's own version (its end commit), since later steps of a finished
+ * chain may have edited it again. `lines` are those of the document shown.
+ */
+export type SymbolPlace =
+  | { readonly in: 'work tree'; readonly lines: LabelTarget }
+  | { readonly in: 'step version'; readonly lines: LabelTarget };
+
+export function placeOf(a: StepAnnotations, s: ChangedSymbol): SymbolPlace {
+  const target = symbolTarget(s);
+  const now = a.lines.toWorkTree(s.file, s);
+  return now
+    ? { in: 'work tree', lines: { ...target, startLine: now.startLine, endLine: now.endLine } }
+    : { in: 'step version', lines: target };
+}
+
+/** The record of a label on a symbol in the step's own lines (the walk over `stepSymbols`). */
+export function stepSymbolRecord(
+  a: StepAnnotations,
+  s: ChangedSymbol,
+  label: DriftLabel,
+  rationale: string,
+  labeller: string,
+  time: Date = new Date(),
+): DriftLabelRecord {
+  return {
+    ...recordOf(a, symbolTarget(s), label, rationale, labeller, time),
+    range: { startLine: s.startLine, endLine: s.endLine },
+  };
+}
+
+/** The record of one label on the annotated step; `target` lines are the work tree's. */
 export function labelRecord(
   a: StepAnnotations,
   target: LabelTarget,
@@ -29,6 +61,17 @@ export function labelRecord(
   labeller: string,
   time: Date = new Date(),
 ): DriftLabelRecord {
+  return { ...recordOf(a, target, label, rationale, labeller, time), range: stepRange(a, target) };
+}
+
+function recordOf(
+  a: StepAnnotations,
+  target: LabelTarget,
+  label: DriftLabel,
+  rationale: string,
+  labeller: string,
+  time: Date,
+): Omit<DriftLabelRecord, 'range'> {
   return {
     chain: a.chainId,
     run: a.runId,
@@ -36,7 +79,6 @@ export function labelRecord(
     instance: a.instance,
     file: target.file,
     symbol: target.symbol,
-    range: stepRange(a, target),
     label,
     rationale,
     labeller,

@@ -1,13 +1,16 @@
 // Keyboard-fast labelling: Label Changed Symbols walks every symbol the annotated step changes
 // (digit keys pick, Skip goes on, Escape stops); Label Drift of Symbol labels one, from its
-// CodeLens or the cursor.
+// CodeLens or the cursor. A symbol a later step of the chain changed again is shown, and
+// labelled, in the step's own version (what its end commit holds): a researcher labels every
+// step of a finished run.
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangedSymbol, StepAnnotations } from '../../app/analysis/annotateStep';
 import { guarded } from '../errors';
 import { pickLabel } from './labelPick';
 import type { LabelSession } from './labelSession';
-import { isSymbolArg, labelRecord, symbolAt, symbolTarget } from './labelTarget';
+import { documentUri } from '../documents/chainLensDocuments';
+import { isSymbolArg, placeOf, stepSymbolRecord, symbolAt } from './labelTarget';
 
 /** The rationale a walk writes: whether the person took ChainLens's suggestion. */
 function walkRationale(s: ChangedSymbol, label: string): string {
@@ -25,13 +28,24 @@ async function labelOne(
   title: string,
   allowSkip: boolean,
 ): Promise<'saved' | 'skipped' | 'stop'> {
-  const uri = session.annotations.fileUri(s.file);
+  const place = placeOf(a, s);
+  const uri =
+    place.in === 'work tree'
+      ? session.annotations.fileUri(s.file)
+      : documentUri({
+          kind: 'version',
+          runId: a.runId,
+          step: a.order,
+          version: 'submitted',
+          path: s.file,
+          titled: true,
+        });
   if (!uri) return 'stop';
   const editor = await vscode.window.showTextDocument(uri, { preview: false, preserveFocus: false });
-  const range = new vscode.Range(s.startLine - 1, 0, s.endLine - 1, 0);
+  const range = new vscode.Range(place.lines.startLine - 1, 0, place.lines.endLine - 1, 0);
   editor.selection = new vscode.Selection(range.start, range.start);
   editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-  const name = s.symbol === '<module>' ? `top-level code of ${s.file}` : `${s.symbol} (${s.file})`;
+  const name = `${s.symbol === '<module>' ? `top-level code of ${s.file}` : `${s.symbol} (${s.file})`}${place.in === 'step version' ? `, as step ${a.order} left it (changed since)` : ''}`;
   const label = await pickLabel({
     title: `${title}: ${name}${s.suggestion ? ` · suggested ${s.suggestion.label}` : ''}`,
     suggested: s.suggestion?.label,
@@ -40,8 +54,8 @@ async function labelOne(
   });
   if (label === undefined) return 'stop';
   if (label === 'skip') return 'skipped';
-  const record = labelRecord(a, symbolTarget(s), label, walkRationale(s, label), await session.labeller());
-  await session.save(record, s.startLine);
+  const record = stepSymbolRecord(a, s, label, walkRationale(s, label), await session.labeller());
+  await session.save(record, place.lines.startLine);
   return 'saved';
 }
 
@@ -52,7 +66,7 @@ export function registerLabelWalk(session: LabelSession): vscode.Disposable[] {
       'chainlens.labelChangedSymbols',
       guarded(services.output, 'Label Changed Symbols', async () => {
         const a = session.requireAnnotations();
-        const todo = a.symbols;
+        const todo = a.stepSymbols;
         if (todo.length === 0) throw new Error(`Step ${a.order} changes no symbols: nothing to label.`);
         let saved = 0;
         for (const [i, s] of todo.entries()) {
@@ -70,10 +84,12 @@ export function registerLabelWalk(session: LabelSession): vscode.Disposable[] {
       guarded(services.output, 'Label Drift of Symbol', async (arg?: unknown) => {
         const a = session.requireAnnotations();
         const editor = vscode.window.activeTextEditor;
-        const target = isSymbolArg(arg)
+        // the CodeLens and the cursor are in the work tree: its symbols, found again in the step's lines
+        const here = isSymbolArg(arg)
           ? a.symbols.find((s) => s.file === arg.file && s.symbol === arg.symbol)
           : editor &&
             symbolAt(a, annotations.relativePath(editor.document.uri) ?? '', editor.selection.active.line + 1);
+        const target = here && a.stepSymbols.find((s) => s.file === here.file && s.symbol === here.symbol);
         if (!target)
           throw new Error(
             `Step ${a.order} does not change ${isSymbolArg(arg) ? arg.symbol : 'the code at the cursor'}: drift labels go on what the step changes.`,
