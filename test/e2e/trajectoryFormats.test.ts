@@ -1,24 +1,30 @@
-// Trajectory files of every kind in a real VS Code (code-server 4.104 in Chromium), in one
-// window: Browse Trajectories in Folder on a folder holding an OpenHands output.jsonl lists one
+// Reading real runs in a real VS Code (code-server 4.104 in Chromium), in one window on the demo
+// chain run to its end in Seq by the demo agent (all three steps recorded): step 3's gold does
+// not apply on the agent's work, so its drift is compared with gold on the Oracle state and the
+// hover says so; step 1 is labelled after the run although step 3 changed the same function
+// again, under the pseudonym of the labeller setting. Then trajectory files of every kind: Browse Trajectories in Folder on a folder holding an OpenHands output.jsonl lists one
 // row per instance and opens the one picked; a file nothing can be read from (OpenHands V1's
 // traj_*.json shape) fails in the viewer at once with the CLI's words; a predictions file says
 // what it is; Compare Trajectories, from the palette, picks two files one after the other and
 // aligns the runs by action, with gaps. Screenshots: test-results/trajectory-formats-*.png.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import {
   explorerMenu,
   openChainLensWorkbench,
+  openFile,
   runCommand,
   screenshot,
-  tempWorkspace,
   webviewFrame,
   type ChainLensWorkbench,
 } from './harness';
+import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 import { formatFile } from '../helpers/formats';
+import { readPointer, stateDirOf } from '../../src/infra/runs/stateDir';
 
 const TRAJ = 'sweagent_v0_gpt4__pydicom__pydicom-1458.traj';
 const OPENHANDS = resolve(__dirname, '../fixtures/trajectories/openhands_v0_output.jsonl');
@@ -36,10 +42,43 @@ function otherRun(): string {
   return JSON.stringify({ ...doc, trajectory: steps }, null, 2);
 }
 
+const REPO_ROOT = resolve(__dirname, '../..');
+const PARSE = 'invoicekit/parse.py';
+
+/** The demo chain run to its end in Seq by the demo agent, and agent runs beside it (not in git). */
+function finishedSeqRun(): DemoWorkspace {
+  const demo = makeDemoWorkspace();
+  execFileSync(
+    process.execPath,
+    [
+      join(REPO_ROOT, 'dist', 'cli.js'),
+      'checkout',
+      demo.chainFile,
+      '--repo',
+      demo.dir,
+      '--dir',
+      demo.dir,
+      '--mode',
+      'seq',
+      '--authors',
+      'recorded,recorded,recorded',
+      '--predictions',
+      join(demo.dir, 'demo-agent.predictions.jsonl'),
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  fill(demo.dir);
+  appendFileSync(
+    join(demo.dir, '.git', 'info', 'exclude'),
+    '/agent-runs/\n/preds.json\n/other-run.traj\n/traj_safety-backdoor.json\n',
+  );
+  return demo;
+}
+
 function fill(dir: string): void {
-  mkdirSync(join(dir, 'runs'));
-  copyFileSync(OPENHANDS, join(dir, 'runs', 'output.jsonl'));
-  copyFileSync(formatFile(TRAJ), join(dir, 'runs', TRAJ));
+  mkdirSync(join(dir, 'agent-runs'));
+  copyFileSync(OPENHANDS, join(dir, 'agent-runs', 'output.jsonl'));
+  copyFileSync(formatFile(TRAJ), join(dir, 'agent-runs', TRAJ));
   copyFileSync(formatFile('minisweagent_preds_example.json'), join(dir, 'preds.json'));
   writeFileSync(join(dir, 'other-run.traj'), otherRun());
   // An OpenHands V1 benchmark file's shape ChainLens does not read: the CLI refuses it at once.
@@ -62,19 +101,91 @@ async function pickInFileDialog(page: Page, path: string): Promise<void> {
   await input.press('Enter');
 }
 
-describe('ChainLens trajectories: every format in a folder, unreadable files, palette compare aligned by action', () => {
-  let fx: ChainLensWorkbench;
+async function pickQuickItem(page: Page, text: string | RegExp): Promise<void> {
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: text });
+  await row.first().waitFor({ state: 'visible', timeout: 20_000 });
+  await row.first().click();
+}
+
+async function goToLine(page: Page, line: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+}
+
+describe('ChainLens on real runs: a finished Seq chain labelled and compared with gold, trajectories of every kind', () => {
+  let fx: ChainLensWorkbench<DemoWorkspace>;
   before(async () => {
     fx = await openChainLensWorkbench({
-      workspace: () => tempWorkspace('chainlens-traj-formats-', fill),
+      workspace: finishedSeqRun,
       viewport: { width: 1600, height: 1000 },
+      settings: { 'chainlens.labels.labeller': 'L1' },
     });
   });
   after(() => fx?.close());
 
+  it('Seq step 3: gold does not apply on the agent’s work; drift is compared with gold on the Oracle state, and the hover says so', async () => {
+    const page = fx.page;
+    await runCommand(page, 'ChainLens: Annotate Step…');
+    await pickQuickItem(page, /^Step 3/);
+    await openFile(page, PARSE);
+    // _resolve_currency: its gold-side check, marked in the step's version
+    const line = lineOf(join(fx.workspace.dir, PARSE), 'if token is None:');
+    await goToLine(page, line);
+    await page.locator('.editor-instance .cgmr').first().waitFor({ state: 'visible', timeout: 60_000 });
+    const body = page.locator('.editor-instance .view-line').filter({ hasText: 'if token is None:' }).first();
+    await body.hover({ position: { x: 60, y: 8 } });
+    const hover = page.locator('.monaco-hover:visible').filter({ hasText: /Oracle state/ });
+    await hover
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 })
+      .catch(async (e: Error) => {
+        await screenshot(page, 'real-runs-00-hover-missing');
+        throw e;
+      });
+    assert.match(
+      (await hover.first().innerText()).replace(/\s+/g, ' '),
+      /Gold is compared as it applies on step 3's Oracle state \(base \+ the gold patches of steps 1–2\): the gold patch does not apply on this step's own start\./,
+    );
+    await screenshot(page, 'real-runs-00-seq-step3-gold-on-oracle');
+    await page.keyboard.press('Escape');
+  });
+
+  it('step 1 of the finished chain is labelled in its own version, under the labeller setting’s pseudonym', async () => {
+    const page = fx.page;
+    await runCommand(page, 'ChainLens: Annotate Step…');
+    await pickQuickItem(page, /^Step 1/);
+    await runCommand(page, 'ChainLens: Label Changed Symbols');
+    const title = page.locator('.quick-input-widget .quick-input-title');
+    await title.filter({ hasText: /parse_amount/ }).waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(
+      await title.innerText(),
+      /parse_amount \(invoicekit\/parse\.py\), as step 1 left it \(changed since\)/,
+    );
+    await page.locator('.tab.active', { hasText: 'parse.py (step 1)' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await screenshot(page, 'real-runs-01-label-step1-own-version');
+    await page.keyboard.type('4');
+    const runs = join(stateDirOf(readPointer(join(fx.workspace.dir, '.git'))!), 'runs');
+    let records: { run?: string; step: number; symbol: string | null; labeller: string; label: string }[] = [];
+    for (const until = Date.now() + 20_000; records.length === 0 && Date.now() < until;) {
+      const file = readdirSync(runs).find((f) => f.endsWith('.labels.jsonl'));
+      if (file)
+        records = readFileSync(join(runs, file), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l));
+      if (records.length === 0) await page.waitForTimeout(200);
+    }
+    await page.keyboard.press('Escape');
+    assert.equal(records.length, 1, JSON.stringify(records));
+    const [r] = records;
+    assert.deepEqual([r.step, r.symbol, r.label, r.labeller], [1, 'parse_amount', 'INPUT GATING', 'L1']);
+    assert.match(r.run ?? '', /\S/);
+  });
+
   it('Browse Trajectories in Folder lists one row per OpenHands instance and opens the one picked', async () => {
     const page = fx.page;
-    await explorerMenu(page, 'runs', 'Browse Trajectories in Folder…');
+    await explorerMenu(page, 'agent-runs', 'Browse Trajectories in Folder…');
     const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
     await rows.nth(2).waitFor({ state: 'visible', timeout: 60_000 });
     const labels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
@@ -115,7 +226,7 @@ describe('ChainLens trajectories: every format in a folder, unreadable files, pa
   it('Compare Trajectories from the palette picks two files one after the other and aligns them by action', async () => {
     const page = fx.page;
     await runCommand(page, 'ChainLens: Compare Trajectories…');
-    await pickInFileDialog(page, join(fx.workspace.dir, 'runs', TRAJ));
+    await pickInFileDialog(page, join(fx.workspace.dir, 'agent-runs', TRAJ));
     await page
       .locator('.quick-input-widget', { hasText: `Compare ${TRAJ} with` })
       .waitFor({ state: 'visible', timeout: 15_000 });

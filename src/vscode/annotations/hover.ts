@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { filePath, type Hunk } from '../../core/patch/types';
+import { escapeMarkdown } from '../../core/util/markdown';
 import type { Decoration } from '../../protocol/analysis';
 import type { StepAnnotations } from '../../app/analysis/annotateStep';
 
@@ -46,7 +47,8 @@ export function hoverFor(d: Decoration, file: string, annotations: StepAnnotatio
   const hunks = d.kind === 'undershoot' ? goldHunksFor(annotations, file, d.symbol) : [];
   if (hunks.length === 0 && !oracle) return undefined;
   const md = new vscode.MarkdownString();
-  if (oracle) md.appendText(goldOnOracleNote(annotations.order) + (hunks.length ? '\n\n' : ''));
+  // Escaped Markdown, not appendText (which writes spaces as &nbsp; and so never wraps).
+  if (oracle) md.appendMarkdown(`${escapeMarkdown(goldOnOracleNote(annotations.order))}${hunks.length ? '\n\n' : ''}`);
   if (hunks.length) {
     md.appendMarkdown(`The gold patch of step ${annotations.order} here:`);
     md.appendCodeblock(hunks.map(hunkText).join('\n'), 'diff');
