@@ -10,11 +10,7 @@ import { readBlobs } from '../../infra/git/blobReader';
 import type { ChainRunSnapshot } from '../run/snapshot';
 
 /** The file at the Oracle start of the chain step at `index`; undefined when absent there or a patch does not apply. */
-export async function oracleStartText(
-  run: ChainRunSnapshot,
-  index: number,
-  path: string,
-): Promise<string | undefined> {
+export async function oracleStartText(run: ChainRunSnapshot, index: number, path: string): Promise<string | undefined> {
   let text = (await readBlobs(run.dir, run.chain.baseCommit, [path])).get(path);
   for (const prev of run.chain.steps.slice(0, index)) {
     for (const [patch, what] of [
