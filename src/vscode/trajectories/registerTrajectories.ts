@@ -34,10 +34,13 @@ export function registerTrajectories(context: vscode.ExtensionContext, services:
     return panel;
   };
 
-  const open = (file: string): void => {
+  /** Shows `file` (at one of its trajectories: an output.jsonl holds one per instance). */
+  const open = (file: string, trajectory?: number): void => {
     const existing = panels.get(file);
-    if (existing) existing.reveal();
-    else adopt(TrajectoryPanel.create(shared, file));
+    if (existing) {
+      existing.reveal();
+      if (trajectory !== undefined) existing.choose(trajectory);
+    } else adopt(TrajectoryPanel.create(shared, file, trajectory));
   };
 
   context.subscriptions.push(

@@ -26,7 +26,11 @@ import { hostWebview, type HostedView } from '../webviewHost';
 import type { TouchedLines } from './editorSync';
 import { toWorkspacePath } from './pathMapping';
 import { snapshotText } from './snapshotText';
-import { problemText, rangesText, searchSteps, stepRows } from './stepRows';
+import { problemText } from '../../core/trajectories/present/problemText';
+import { nothingRead, predictionsNote } from '../../core/trajectories/present/fileNotes';
+import { UserError } from '../../core/util/errors';
+import { searchSteps, stepRows } from '../../core/trajectories/present/stepRows';
+import { rangesText } from '../../core/trajectories/present/text';
 import type { TrajectoryDocuments } from './trajectoryDocuments';
 
 export const TRAJECTORY_VIEW_TYPE = 'chainlens.trajectory';
@@ -94,18 +98,25 @@ export class TrajectoryPanel implements vscode.Disposable {
     void this.load();
   }
 
-  static create(shared: TrajectoryShared, file: string): TrajectoryPanel {
+  static create(shared: TrajectoryShared, file: string, chosen = 0): TrajectoryPanel {
     const panel = vscode.window.createWebviewPanel(
       TRAJECTORY_VIEW_TYPE,
       basename(file),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       { retainContextWhenHidden: false, enableFindWidget: false },
     );
-    return new TrajectoryPanel(shared, file, panel);
+    return new TrajectoryPanel(shared, file, panel, chosen);
   }
 
   reveal(): void {
     this.panel.reveal();
+  }
+
+  /** Shows another trajectory of the file (the folder list picked one instance of an output.jsonl). */
+  choose(trajectory: number): void {
+    this.chosen = trajectory;
+    this.timeline = undefined;
+    this.postTrajectory('reloaded');
   }
 
   private async load(): Promise<void> {
@@ -131,6 +142,12 @@ export class TrajectoryPanel implements vscode.Disposable {
         },
       });
       if (this.abort.signal.aborted) return;
+      // As `chainlens trajectory` does: a file nothing could be read from fails at once, with its problems.
+      const nothing = nothingRead(file, this.file);
+      if (nothing) {
+        const problems = file.problems.map(problemText);
+        throw new UserError(problems.length ? `${nothing}: ${problems.join('; ')}` : nothing, 'input');
+      }
       this.loaded = file;
       const steps = file.trajectories.reduce((n, t) => n + t.steps.length, 0);
       output.info(
@@ -232,6 +249,8 @@ export class TrajectoryPanel implements vscode.Disposable {
       severity: p.severity,
       text: problemText(p),
     }));
+    const note = predictionsNote(t, basename(this.file));
+    if (note) problems.unshift({ severity: 'warning', text: note });
     if (!this.loaded)
       problems.unshift({
         severity: 'warning',
@@ -255,9 +274,7 @@ export class TrajectoryPanel implements vscode.Disposable {
     try {
       switch (message.type) {
         case 'choose':
-          this.chosen = message.trajectory;
-          this.timeline = undefined;
-          this.postTrajectory('reloaded');
+          this.choose(message.trajectory);
           return;
         case 'search': {
           const t = this.trajectory();

@@ -1,5 +1,6 @@
-// Two trajectories side by side, aligned by step index, with the files each one touched; the
-// files only one side touched are marked, since that is where two runs diverge.
+// Two trajectories side by side, aligned by what each step did (the extension sends the pairs),
+// a gap facing a step only one run took, with the files each one touched; the files only one
+// side touched are marked, since that is where two runs diverge.
 import { LitElement, html, nothing } from 'lit';
 import type {
   CompareSide,
@@ -13,9 +14,15 @@ import { KIND_ICONS } from './kindIcons';
 const channel = viewChannel<FromCompareView, CompareViewState>();
 
 class TrajectoryCompareView extends LitElement {
-  static override properties = { left: { state: true }, right: { state: true }, failure: { state: true } };
+  static override properties = {
+    left: { state: true },
+    right: { state: true },
+    aligned: { state: true },
+    failure: { state: true },
+  };
   declare left: CompareSide | undefined;
   declare right: CompareSide | undefined;
+  declare aligned: (readonly [number | null, number | null])[];
   declare failure: string | undefined;
 
   private disconnect: (() => void) | undefined;
@@ -39,6 +46,7 @@ class TrajectoryCompareView extends LitElement {
     if (m?.type === 'compare') {
       this.left = m.left;
       this.right = m.right;
+      this.aligned = m.aligned;
       channel.saveState({ left: m.left.file, right: m.right.file });
     } else if (m?.type === 'failed') this.failure = m.message;
   };
@@ -48,13 +56,13 @@ class TrajectoryCompareView extends LitElement {
       return html`<div class="failure" role="alert"><span class="codicon codicon-error"></span> ${this.failure}</div>`;
     const [l, r] = [this.left, this.right];
     if (!l || !r) return html`<p class="empty">Reading both trajectories…</p>`;
-    const count = Math.max(l.rows.length, r.rows.length);
+    const matched = this.aligned.filter(([a, b]) => a !== null && b !== null).length;
     const onlyL = new Set(l.files.filter((f) => !r.files.includes(f)));
     const onlyR = new Set(r.files.filter((f) => !l.files.includes(f)));
     return html`
       <p class="compare-title">
-        Compared step by step: ${l.rows.length} and ${r.rows.length} steps, ${[...onlyL, ...onlyR].length} files touched
-        by one side only
+        Aligned by action: ${l.rows.length} and ${r.rows.length} steps, ${matched} done by both,
+        ${[...onlyL, ...onlyR].length} files touched by one side only
       </p>
       <table class="compare">
         <thead>
@@ -93,12 +101,11 @@ class TrajectoryCompareView extends LitElement {
           }
         </thead>
         <tbody>
-          ${Array.from(
-            { length: count },
-            (_, k) =>
-              html`<tr>
-                <td class="index">${k}</td>
-                ${[l.rows[k], r.rows[k]].map((row) => (row ? html`<td class="cell kind-${row.kind}"><span class="codicon codicon-${KIND_ICONS[row.kind]}"></span> ${row.summary}${row.exitCode !== null ? html` <span class="exit ${row.exitCode === 0 ? 'ok' : 'bad'}">exit ${row.exitCode}</span>` : nothing}</td>` : html`<td class="cell none"></td>`))}
+          ${this.aligned.map(
+            ([a, b]) =>
+              html`<tr class=${a === null || b === null ? 'unmatched' : 'matched'}>
+                <td class="index">${a ?? '–'} · ${b ?? '–'}</td>
+                ${[a === null ? undefined : l.rows[a], b === null ? undefined : r.rows[b]].map((row) => (row ? html`<td class="cell kind-${row.kind}"><span class="codicon codicon-${KIND_ICONS[row.kind]}"></span> ${row.summary}${row.exitCode !== null ? html` <span class="exit ${row.exitCode === 0 ? 'ok' : 'bad'}">exit ${row.exitCode}</span>` : nothing}</td>` : html`<td class="cell none" title="no such step in this run"></td>`))}
               </tr>`,
           )}
         </tbody>
