@@ -15,6 +15,7 @@ import { openSession, saveSession } from '../../app/study/session';
 import { startNextTask, submitCurrentStep } from '../../app/study/headless';
 import { writePackResults } from '../../app/study/results';
 import { packStudy } from '../../app/study/pack';
+import { gradeUngradedOfStudy, gradeUngradedSubmissions } from '../../app/study/pendingGrades';
 
 const usage = `usage: chainlens study <verb> <study.json> [options]
 
@@ -85,6 +86,7 @@ export const studyCommand: CliCommand = {
       case 'export': {
         const out = resolve(io.cwd, requireOption(values.out, '--out', usage));
         const results = (values.results ?? []).map((r) => resolve(io.cwd, r));
+        await gradeUngradedOfStudy(study.study.name, (l) => io.err(l));
         const summary = await exportStudy(study, out, results);
         io.out(
           `${summary.rows.length} row(s) of ${summary.participants} participant(s): ${summary.jsonl}, ${summary.csv}`,
@@ -142,6 +144,8 @@ async function start(
     session = { ...session, consentedAt: new Date().toISOString() };
     saveSession(session);
   }
+  // A submission a killed `study submit` left ungraded is graded before anything else.
+  await gradeUngradedSubmissions(session, { log: (l) => io.err(l) });
   const started = await startNextTask(study, session, (l) => io.err(l));
   if (!started) {
     io.out(`'${participant}' has done every assigned task`);
@@ -161,6 +165,7 @@ async function start(
 
 async function submit(io: CliIO, study: LoadedStudy, participant: string, grade: boolean): Promise<number> {
   const session = openSession(study, participant);
+  await gradeUngradedSubmissions(session, { log: (l) => io.err(l) });
   // A pack holds no hidden tests: its submissions are graded by the researcher (docs/study.md).
   const pack = study.study.pack;
   const done = await submitCurrentStep(session, { grade: grade && !pack, log: (l) => io.err(l) });
@@ -208,6 +213,7 @@ async function report(
   } else {
     const study = loadStudy(path);
     name = study.study.name;
+    await gradeUngradedOfStudy(name, (l) => io.err(l));
     rows = (await collectRows(study)).rows;
   }
   const pairs = values.pair?.map((p) => {

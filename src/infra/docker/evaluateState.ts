@@ -20,6 +20,7 @@ import { ensureImage, type PullProgress } from './images';
 import { LogSink } from './logSink';
 import { createManagedContainer, removeManagedContainer } from './managed';
 import { sweepOrphansInBackground } from './orphans';
+import { orShutdown } from '../process/shutdown';
 import { openRepositoryCopy, type RepoArchive } from './repoArchive';
 import { locateRepoInImage } from './repoPath';
 import { Cancelled, dockerMessage, type ContainerRun, type RunControl } from './stepRun';
@@ -116,7 +117,10 @@ function mib(bytes: number): string {
  * command between the markers). The log streams to `logPath` and `onLog` as it is produced. The
  * container is removed whatever happens: success, failure, timeout, cancellation, process exit.
  */
-export async function evaluateState(o: EvaluateStateOptions): Promise<EvaluationResult> {
+export async function evaluateState(options: EvaluateStateOptions): Promise<EvaluationResult> {
+  // A shutdown of this process (SIGTERM, SIGINT, SIGHUP) cancels the evaluation before its
+  // container is removed: the exit that removal causes is ours, not the tests' (shutdown.ts).
+  const o: EvaluateStateOptions = { ...options, signal: orShutdown(options.signal) };
   const started = performance.now();
   const timeoutS = o.timeoutS ?? DEFAULT_TIMEOUT_S;
   const sink = new LogSink(o.logPath, o.onLog);
@@ -162,9 +166,11 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
       `ChainLens: image ${image}, repository ${repoPath === null ? `copied in at ${COPY_IN_REPO_DIR}` : `at ${repoPath} in the image`}, base ${o.baseCommit}${executor.where}\n`,
     );
     const run = await executor.run(bundle, image, repoPath === null);
+    // However the container ended, a run that a cancel or shutdown reached is not a result.
+    if (o.signal?.aborted) control.cancelled = true;
     outcome = judge(run, o, control, sink, timeoutS);
   } catch (e) {
-    if (e instanceof Cancelled || control.cancelled) outcome = { ...NOTHING, cancelled: true };
+    if (e instanceof Cancelled || control.cancelled || o.signal?.aborted) outcome = { ...NOTHING, cancelled: true };
     else if (isUserError(e) && e.kind !== 'environment') {
       await sink.close();
       throw e;

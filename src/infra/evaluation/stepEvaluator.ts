@@ -17,6 +17,7 @@ import { RunInUseError } from '../../core/run/engine';
 import { DEFAULT_TIMEOUT_S, evaluateState, type EvaluationEngine, type WarmContainer } from '../docker';
 import { writeFileAtomic } from '../files';
 import { openWorkspace, type Workspace } from '../runs/workspace';
+import { shuttingDown } from '../process/shutdown';
 import { EvalStore } from './evalStore';
 
 export interface StepEvaluationRequest {
@@ -179,7 +180,8 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     knownImage: req.knownImage,
     onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
   });
-  const gradable = run.patchApplied && !run.environmentError && !run.cancelled && !run.timedOut;
+  if (run.cancelled || shuttingDown()) return interrupted(base, noTests, run.durationS);
+  const gradable = run.patchApplied && !run.environmentError && !run.timedOut;
   const graded = gradable
     ? gradeLogExplained({
         log: run.log,
@@ -214,8 +216,36 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
   const entry = report[step.instanceId];
   if (entry) entry.patch_successfully_applied = run.patchApplied;
   writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n');
+  // A signal that came while the result was graded: the step's record is left to the next run.
+  if (shuttingDown()) return interrupted(base, noTests, run.durationS);
   await recordUnderLock(ws, () => store.record(state.runId, result, evalDir));
   return result;
+}
+
+/**
+ * A cancelled evaluation (Ctrl-C, Cancel in the editor, or a signal to this process) is not a
+ * result: nothing is recorded (its log stays in its folder), so the step's latest evaluation stays
+ * what it was and a batch or study runs it again (docs/run-state.md, "Signals").
+ */
+function interrupted(
+  base: Omit<
+    StepEvaluation,
+    'status' | 'resolved' | 'patch_applied' | 'error' | 'error_kind' | 'tests_status' | 'status_map' | 'duration_s'
+  >,
+  noTests: StepEvaluation['tests_status'],
+  durationS: number,
+): StepEvaluation {
+  return {
+    ...base,
+    status: 'error',
+    resolved: false,
+    patch_applied: false,
+    error: 'Evaluation cancelled.',
+    error_kind: 'cancelled',
+    tests_status: noTests,
+    status_map: {},
+    duration_s: Math.round(durationS * 100) / 100,
+  };
 }
 
 /**
