@@ -25,6 +25,8 @@ Run a human study: tasks (chains), conditions (who authors each step), participa
                                                 check out the participant's next task (no VS Code: wall time only)
   submit   <study> --participant <id> [--no-grade]
                                                 submit the person's step and grade it in its container
+                                                (--no-grade: leave it ungraded; a submit cut short is
+                                                graded by the next study command)
   export   <study> --out <dir> [--results <file>]...
                                                 rows.jsonl + rows.csv: one row per participant, task and step
   report   <study | rows.jsonl> [--json] [--html <file>] [--pair A,B]...
