@@ -120,7 +120,11 @@ for (const signal of ['SIGKILL', 'SIGTERM'] as const)
           // Killed before the work tree existed, mid-clone, or between the clone's rename into
           // place and its run: nothing usable is left behind (status removes such a clone), and a
           // new replay succeeds.
-          assert.match(r.stderr, /does not exist|not a git work tree|has no ChainLens run|was killed before its run started/, r.stderr);
+          assert.match(
+            r.stderr,
+            /does not exist|not a git work tree|has no ChainLens run|was killed before its run started/,
+            r.stderr,
+          );
           const again = runBuiltCli(replayArgs(c, dir, 'oracle'));
           assert.equal(
             again.code,
