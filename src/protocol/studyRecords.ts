@@ -113,3 +113,6 @@ export const StudyRowSchema = z.object({
   patch: z.string().nullable(),
 });
 export type StudyRow = z.infer<typeof StudyRowSchema>;
+
+/** `runs/<run>/study/ungraded.json`: person steps submitted with `study submit --no-grade`. */
+export const StudyUngradedSchema = z.object({ steps: z.array(z.number().int()) });

@@ -243,12 +243,24 @@ export class AgentSession {
         throw new Error('run_tests is answered outside the lock (callNow)');
       case 'submit_step':
         return json(
-          await this.submit(run.state, args.step as number | undefined, args.summary as string | undefined, arrival),
+          await this.submit(
+            run.state,
+            args.step as number | undefined,
+            args.summary as string | undefined,
+            arrival,
+            args.allow_empty === true,
+          ),
         );
     }
   }
 
-  private async submit(state: RunState, expected: number | undefined, summary: string | undefined, arrival: Arrival) {
+  private async submit(
+    state: RunState,
+    expected: number | undefined,
+    summary: string | undefined,
+    arrival: Arrival,
+    allowEmpty: boolean,
+  ) {
     const step = currentStepOf(state);
     if (!step) throw new UserError(`run ${state.runId} is complete: every step has been submitted`, 'state');
     // A repeated submit_step (a client retrying, two calls sent at once) must not submit the
@@ -268,7 +280,15 @@ export class AgentSession {
         `you asked to submit step ${expected}, but the run is on step ${step.order}; nothing was submitted`,
         'state',
       );
-    const { state: after, notes, submitted } = await this.workspace.engine.submit();
+    const {
+      state: after,
+      notes,
+      submitted,
+    } = await this.workspace.engine.submit({
+      step: step.order,
+      allowEmpty,
+      emptyHint: 'call submit_step with allow_empty: true to submit it empty on purpose',
+    });
     const done = after.steps.find((s) => s.order === submitted)!;
     const record = loadAgentRecord(this.workspace.store.root, state.runId, submitted);
     if (record) {

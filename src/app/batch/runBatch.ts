@@ -19,6 +19,7 @@ import {
 import { evaluateStep } from '../evaluation/evaluateStep';
 import { parseRepoSource } from '../../infra/git/mirror';
 import { withDataRoot } from '../../infra/runs/stateDir';
+import { orShutdown } from '../../infra/process/shutdown';
 import { checkoutRun, type Workspace } from '../../infra/runs/workspace';
 import { readDataset } from '../../infra/batch/dataset';
 import { analyzeBatchStep } from './stepAnalysis';
@@ -70,7 +71,9 @@ export async function runBatch(o: RunBatchOptions): Promise<BatchOutcome> {
   }
 }
 
-async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchOptions): Promise<BatchOutcome> {
+async function runLocked(dir: BatchRunDir, manifest: BatchManifest, options: RunBatchOptions): Promise<BatchOutcome> {
+  // Ctrl-C, or a signal to this process (SIGTERM): no step starts, and none cut short is recorded.
+  const o: RunBatchOptions = { ...options, signal: orShutdown(options.signal) };
   const note = o.onNote ?? (() => {});
   const chains = await chainsOf(manifest);
   const sources = new Map(manifest.sources.map((s) => [s.name, loadSource(s)]));
@@ -151,12 +154,15 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchO
       const ws = await prepare(k);
       record = await evaluateOne(dir, manifest, chain, source, k, ws, o.signal, o.engine, release);
     } catch (e) {
+      if (o.signal?.aborted) return;
       if (!isUserError(e)) throw e;
       // The lane could not be set up (a gold patch that does not apply, a repository without the
       // base commit): each of its steps is recorded as failed by the environment, with the reason.
       record = failedRecord(chain, source, k, e.message);
     }
-    if (!record) return; // cancelled: no verdict, nothing recorded
+    // Cancelled, or cut short by a signal (its lane's set-up failing under it too): no verdict,
+    // nothing recorded; the step runs again on resume (docs/reference/batch.md).
+    if (!record || o.signal?.aborted) return;
     dir.writeRecord(record);
     records.push(record);
     o.onRecord?.(record);

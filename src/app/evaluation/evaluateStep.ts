@@ -15,6 +15,7 @@ import { openDocker } from '../../infra/docker/connect';
 import { writeFileAtomic } from '../../infra/files';
 import { openWorkspace, type Workspace } from '../../infra/runs/workspace';
 import { EvalStore } from '../../infra/evaluation/evalStore';
+import { shuttingDown } from '../../infra/process/shutdown';
 import type { StepContainers } from './stepContainers';
 
 export interface StepEvaluationRequest {
@@ -166,6 +167,7 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
         onPullProgress: (p) => req.onProgress?.(`pulling ${image}: ${JSON.stringify(p)}`),
       },
     );
+    if (run.cancelled || shuttingDown()) return interrupted(base, noTests, run.durationS);
     const graded = gradeStepLog(spec, run);
     const verdict = stepVerdict({ ...run, timeoutS }, graded, judgeOf(spec.grading));
     const result: StepEvaluation = {
@@ -189,12 +191,40 @@ export async function evaluateStep(req: StepEvaluationRequest): Promise<StepEval
     const entry = report[step.instanceId];
     if (entry) entry.patch_successfully_applied = run.patchApplied;
     writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n');
+    // A signal that came while the result was graded: the step's record is left to the next run.
+    if (shuttingDown()) return interrupted(base, noTests, run.durationS);
     await recordUnderLock(ws, () => store.record(state.runId, result, evalDir));
     return result;
   } finally {
     // Removed when the evaluation did not take it (a step that ran nothing, an error before).
     await own?.discard();
   }
+}
+
+/**
+ * A cancelled evaluation (Ctrl-C, Cancel in the editor, or a signal to this process) is not a
+ * result: nothing is recorded (its log stays in its folder), so the step's latest evaluation stays
+ * what it was and a batch or study runs it again (docs/run-state.md, "Signals").
+ */
+function interrupted(
+  base: Omit<
+    StepEvaluation,
+    'status' | 'resolved' | 'patch_applied' | 'error' | 'error_kind' | 'tests_status' | 'status_map' | 'duration_s'
+  >,
+  noTests: StepEvaluation['tests_status'],
+  durationS: number,
+): StepEvaluation {
+  return {
+    ...base,
+    status: 'error',
+    resolved: false,
+    patch_applied: false,
+    error: 'Evaluation cancelled.',
+    error_kind: 'cancelled',
+    tests_status: noTests,
+    status_map: {},
+    duration_s: Math.round(durationS * 100) / 100,
+  };
 }
 
 /**

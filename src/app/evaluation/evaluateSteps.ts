@@ -8,6 +8,7 @@ import type { RunState } from '../../protocol/run';
 import { evaluateStep, type StepEvaluationRequest } from './evaluateStep';
 import type { Workspace } from '../../infra/runs/workspace';
 import type { StepContainers } from './stepContainers';
+import { orShutdown } from '../../infra/process/shutdown';
 
 export { evaluateStep, type StepEvaluationRequest };
 export { defaultStepOrder } from './defaultStep';
@@ -37,16 +38,18 @@ export async function evaluateSteps(
   request: StepsEvaluationRequest,
   onStep: (phase: 'start' | 'done', order: number, result?: StepEvaluation) => void,
 ): Promise<{ results: StepEvaluation[]; report: ChainEvaluation }> {
-  const { orders, containers, warm: first, ...each } = request;
+  const { orders, containers, warm: first, ...rest } = request;
+  // A signal to this process ends the loop like a cancel: no next step, nothing recorded for it.
+  const each = { ...rest, signal: orShutdown(request.signal) };
   const results: StepEvaluation[] = [];
   const removals: Promise<void>[] = [];
   let warm = first;
   try {
     for (const [i, order] of orders.entries()) {
-      if (request.signal?.aborted) break;
+      if (each.signal.aborted) break;
       onStep('start', order);
       const mine = warm;
-      warm = i + 1 < orders.length ? containers?.startAhead(ws.dir) : undefined;
+      warm = i + 1 < orders.length && !each.signal.aborted ? containers?.startAhead(ws.dir) : undefined;
       try {
         const result = await evaluateStep({
           ...each,

@@ -96,6 +96,9 @@ export async function submitCurrentStep(
   const records = new StudyRunRecords(ws.store.root, before.runId);
   const rules = records.readRun();
   new StepTimer(records, step, rules?.idleGapMs ?? 120_000, Date.now).stop();
+  // Said before the submit: a submitted step without an evaluation is then either this choice or
+  // a submit cut short, which the next study command grades (pendingGrades.ts).
+  if (!options.grade || records.ungradedByChoice().includes(step)) records.setUngradedByChoice(step, !options.grade);
   const { state, notes, submitted } = await submitStep({ dir: ws.dir, state: before, chain, workspace: ws });
   notes.forEach(options.log);
   const next = afterSubmit(session, index, ws.store.root, state, Date.now());

@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import type { CliIO } from '../command';
 import { imageReferenceProblem } from '../../core/formats/imageReference';
 import { writeFileAtomic } from '../../infra/files';
+import { shuttingDown } from '../../infra/process/shutdown';
 import { parseTimeout, requireOption } from '../args';
 import { UserError } from '../../core/util/errors';
 import { isSubset } from '../../core/metrics/chainReport';
@@ -274,6 +275,9 @@ async function evaluateRun(
   );
   io.out(evaluationTable(results));
   io.out(`\nresolved ${report.resolved_steps}/${results.length} step(s); ${fullChainVerdict(report)}`);
+  // SIGTERM/SIGHUP: the process ends once its containers are gone; a report of steps it cut
+  // short would not be the chain's (docs/run-state.md, "Signals").
+  if (shuttingDown() && !abort.signal.aborted) return 143;
   if (o.report) {
     writeFileAtomic(o.report, JSON.stringify(report, null, 2) + '\n');
     io.err(`report written to ${o.report}`);

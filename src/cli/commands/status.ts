@@ -37,6 +37,8 @@ export const statusCommand: CliCommand = {
       const opened = await ws.engine.open();
       for (const n of opened.notes) io.err(n);
       run = opened;
+      // Opening needed no lock (nothing to recover): whoever holds it is still named.
+      busy = ws.store.busy();
     } catch (e) {
       // Another process is changing the run: show it as it is on disk, recover nothing.
       if (!(e instanceof RunInUseError)) throw e;

@@ -19,6 +19,7 @@ import { ensureImage, type PullProgress } from './images';
 import { LogSink } from './logSink';
 import { createManagedContainer, removeManagedContainer } from './managed';
 import { sweepOrphansInBackground } from './orphans';
+import { orShutdown } from '../process/shutdown';
 import { openRepositoryCopy, type RepoArchive } from './repoArchive';
 import { locateRepoInImage } from './repoPath';
 import { Cancelled, dockerMessage, type ContainerRun, type RunControl } from './stepRun';
@@ -117,7 +118,9 @@ export async function evaluateState(
   state: StateUnderTest,
   options: ContainerRunOptions,
 ): Promise<EvaluationResult> {
-  const o: Job = { ...options, ...state, spec };
+  // A shutdown of this process (SIGTERM, SIGINT, SIGHUP) cancels the evaluation before its
+  // container is removed: the exit that removal causes is ours, not the tests' (shutdown.ts).
+  const o: Job = { ...options, ...state, spec, signal: orShutdown(options.signal) };
   const started = performance.now();
   const timeoutS = o.timeoutS ?? DEFAULT_TIMEOUT_S;
   const sink = new LogSink(o.logPath, o.onLog);
@@ -162,9 +165,11 @@ export async function evaluateState(
       `ChainLens: image ${image}, repository ${repoPath === null ? `copied in at ${COPY_IN_REPO_DIR}` : `at ${repoPath} in the image`}, base ${o.spec.baseCommit}${executor.where}\n`,
     );
     const run = await executor.run(bundle, image, repoPath === null);
+    // However the container ended, a run that a cancel or shutdown reached is not a result.
+    if (o.signal?.aborted) control.cancelled = true;
     outcome = judge(run, o, control, sink, timeoutS);
   } catch (e) {
-    if (e instanceof Cancelled || control.cancelled) outcome = { ...NOTHING, cancelled: true };
+    if (e instanceof Cancelled || control.cancelled || o.signal?.aborted) outcome = { ...NOTHING, cancelled: true };
     else if (isUserError(e) && e.kind !== 'environment') {
       await sink.close();
       throw e;

@@ -2,6 +2,7 @@ import type Docker from 'dockerode';
 import { spawnSync } from 'node:child_process';
 import { connectDocker } from './connect';
 import { LABEL_MANAGED, LABEL_RUN, managedLabels } from './owner';
+import { onShutdown, shuttingDown } from '../process/shutdown';
 
 /** Containers this process created and has not removed yet. */
 const live = new Map<string, Docker.Container>();
@@ -15,24 +16,39 @@ const liveSwarm = {
 const creating = new Set<Promise<unknown>>();
 let hooksInstalled = false;
 
+/** How long a shutdown waits for the engine to answer creations in flight and removals. */
+const SHUTDOWN_WAIT_MS = 15_000;
+
 async function removeLive(): Promise<void> {
-  await Promise.race([Promise.allSettled([...creating]), new Promise((r) => setTimeout(r, 5000).unref())]);
+  const deadline = Date.now() + SHUTDOWN_WAIT_MS;
+  const until = (work: Promise<unknown>) =>
+    Promise.race([work, new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())).unref())]);
+  // A creation answered after the signal adds its container to `live` (or removes it, below);
+  // creations that started meanwhile are waited for too.
+  while (creating.size > 0 && Date.now() < deadline) await until(Promise.allSettled([...creating]));
   const removals = [...live.values()].map((c) => c.remove({ force: true, v: true }).catch(() => undefined));
   live.clear();
   // A config is in use until its service is gone: services first, then their configs.
   for (const kind of ['service', 'config'] as const) {
     removals.push(...[...liveSwarm[kind].values()].map((remove) => remove().catch(() => undefined)));
     liveSwarm[kind].clear();
-    await Promise.race([Promise.allSettled(removals), new Promise((r) => setTimeout(r, 5000).unref())]);
+    await until(Promise.allSettled(removals));
+  }
+}
+
+/** Thrown by a creation asked for while the process shuts down: nothing is created then. */
+export class ShuttingDownError extends Error {
+  constructor() {
+    super('ChainLens is shutting down: no container is created');
   }
 }
 
 /**
  * Process-exit safety net. `exit` handlers must be synchronous, so they shell out to the docker
- * CLI (when there is one). On SIGINT/SIGTERM/SIGHUP the containers are removed through the API
- * first; when ChainLens's handler is the only one, the signal is raised again so the process ends
- * as it would have. SIGKILL cannot be caught: its leftovers carry their owner's labels, and the
- * next ChainLens process removes them (orphans.ts).
+ * CLI (when there is one). On SIGINT/SIGTERM/SIGHUP (infra/process/shutdown.ts) the containers
+ * are removed through the API, after every evaluation was told it is being cut short. SIGKILL
+ * cannot be caught: its leftovers carry their owner's labels, and the next ChainLens process
+ * removes them (orphans.ts).
  */
 function installHooks(): void {
   if (hooksInstalled) return;
@@ -43,17 +59,7 @@ function installHooks(): void {
       if (liveSwarm[kind].size > 0)
         spawnSync('docker', [kind, 'rm', ...liveSwarm[kind].keys()], { stdio: 'ignore', timeout: 15_000 });
   });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    const handler = () => {
-      const alone = process.listenerCount(signal) === 1;
-      void removeLive().finally(() => {
-        if (!alone) return;
-        process.removeListener(signal, handler);
-        process.kill(process.pid, signal);
-      });
-    };
-    process.on(signal, handler);
-  }
+  onShutdown(removeLive);
 }
 
 /**
@@ -67,6 +73,7 @@ export async function createManagedContainer(
   options: Docker.ContainerCreateOptions,
 ): Promise<Docker.Container> {
   installHooks();
+  if (shuttingDown()) throw new ShuttingDownError();
   const creation = docker.createContainer({
     ...options,
     Labels: { ...options.Labels, ...managedLabels(runId) },
@@ -75,6 +82,11 @@ export async function createManagedContainer(
   try {
     const container = await creation;
     live.set(container.id, container);
+    // Answered after the signal: removed at once (the shutdown waits for this creation to settle).
+    if (shuttingDown()) {
+      await removeManagedContainer(container);
+      throw new ShuttingDownError();
+    }
     return container;
   } finally {
     creating.delete(creation);
@@ -95,6 +107,10 @@ export async function createManagedSwarmObject<T extends { id: string }>(
   try {
     const made = await creation;
     liveSwarm[kind].set(made.id, () => remove(made.id));
+    if (shuttingDown()) {
+      await removeManagedSwarmObject(kind, made.id);
+      throw new ShuttingDownError();
+    }
     return made;
   } finally {
     creating.delete(creation);

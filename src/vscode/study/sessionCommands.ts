@@ -14,6 +14,7 @@ import { attachRun, currentTaskIndex, openSession, personStep, planTask, saveSes
 import { UserError } from '../../core/util/errors';
 import type { ParticipantSession } from '../../protocol/studyRecords';
 import { writePackResults } from '../../app/study/results';
+import { gradeUngradedSubmissions } from '../../app/study/pendingGrades';
 import { showNotes } from '../errors';
 import type { ActiveRun } from '../run/activeRun';
 import type { ChainLensServices } from '../services';
@@ -146,6 +147,25 @@ export class StudySessionCommands {
     const session = openSession(study, pointer.participant);
     const solving = session.tasks.find((t) => t.status === 'solving');
     if (solving) await this.runs.resume(solving.workTree);
+    this.gradeLeftOver(session);
+  }
+
+  /**
+   * Submissions a killed window or `study submit` left ungraded are graded now, in the
+   * background (app/study/pendingGrades.ts); the open run's through the evaluation service, so
+   * its views update. Not in Restricted Mode: grading runs containers.
+   */
+  private gradeLeftOver(session: ParticipantSession): void {
+    if (this.services.evaluation.blockedReason()) return;
+    void gradeUngradedSubmissions(session, {
+      log: (line) => this.services.output.info(line),
+      grade: (workTree, step) =>
+        workTree === this.services.run?.dir
+          ? this.services.evaluation.evaluate({ step, source: 'submitted', origin: 'submit' })
+          : undefined,
+    }).catch((e: unknown) =>
+      this.services.output.error(`could not grade an earlier submission: ${(e as Error).message}`),
+    );
   }
 
   /** A window opened on a session's work tree (by openTask): the problem statement is shown. */
@@ -195,6 +215,7 @@ export class StudySessionCommands {
   }
 
   private async openTask(study: LoadedStudy, session: ParticipantSession, stay = false): Promise<void> {
+    this.gradeLeftOver(session);
     const index = currentTaskIndex(session);
     if (index === undefined) {
       void vscode.window.showInformationMessage(`You have done every task of "${study.study.name}". Thank you!`);

@@ -18,6 +18,7 @@ import { participantRunAt, startNextTask, submitCurrentStep } from '../../../app
 import { gradeText, OPEN, outcomeOf, researcherRefusal } from '../../../core/study/disclosure';
 import { writePackResults } from '../../../app/study/results';
 import { packStudy } from '../../../app/study/pack';
+import { gradeUngradedOfStudy, gradeUngradedSubmissions } from '../../../app/study/pendingGrades';
 
 const intro = `Run a human study: tasks (chains), conditions (who authors each step), participants, assignment.
 The study file format is in the README ("Running a study") and docs/study.md.`;
@@ -80,7 +81,7 @@ const startVerb = verb(
 const submitVerb = verb(
   'submit',
   'submit <study.json> --participant <id> [--no-grade]',
-  "Submits the person's step and grades it in its container.",
+  "Submits the person's step and grades it in its container (--no-grade: leave it ungraded; a submit cut short is graded by the next study command).",
   { ...participant, 'no-grade': { type: 'boolean', default: false } },
   (io, path, values, usage) =>
     submit(io, loadStudy(path), requireOption(values.participant, '--participant', usage), !values['no-grade']),
@@ -95,6 +96,7 @@ const exportVerb = verb(
     const study = loadStudy(path);
     const out = resolve(io.cwd, requireOption(values.out, '--out', usage));
     const results = (values.results ?? []).map((r) => resolve(io.cwd, r));
+    await gradeUngradedOfStudy(study.study.name, (l) => io.err(l));
     const summary = await exportStudy(study, out, results);
     io.out(`${summary.rows.length} row(s) of ${summary.participants} participant(s): ${summary.jsonl}, ${summary.csv}`);
     if (summary.withdrawn) io.err(`${summary.withdrawn} withdrawn participant(s) left out`);
@@ -182,6 +184,8 @@ async function start(
     session = { ...session, consentedAt: new Date().toISOString() };
     saveSession(session);
   }
+  // A submission a killed `study submit` left ungraded is graded before anything else.
+  await gradeUngradedSubmissions(session, { log: (l) => io.err(l) });
   const started = await startNextTask(study, session, (l) => io.err(l));
   if (!started) {
     io.out(`'${participant}' has done every assigned task`);
@@ -205,6 +209,7 @@ async function start(
 
 async function submit(io: CliIO, study: LoadedStudy, participant: string, grade: boolean): Promise<number> {
   const session = openSession(study, participant);
+  await gradeUngradedSubmissions(session, { log: (l) => io.err(l) });
   // A pack holds no hidden tests: its submissions are graded by the researcher (docs/study.md).
   const pack = study.study.pack;
   const done = await submitCurrentStep(session, { grade: grade && !pack, log: (l) => io.err(l) });
@@ -254,6 +259,7 @@ async function report(
   } else {
     const study = loadStudy(path);
     name = study.study.name;
+    await gradeUngradedOfStudy(name, (l) => io.err(l));
     rows = (await collectRows(study)).rows;
   }
   const pairs = values.pair?.map((p) => {
