@@ -26,6 +26,8 @@ export const BatchChainSchema = z.object({
   /** Which dataset file (and line, for JSONL and Parquet rows) the chain came from. */
   origin: z.string(),
   repo: z.string(),
+  /** The dataset the chain was mined from (its `source` field); absent when it names none. */
+  source: z.string().optional(),
   image: z.string(),
   steps: z.array(z.object({ order: z.number().int(), instance_id: z.string() })),
 });
@@ -88,6 +90,11 @@ export const BatchRecordSchema = z.object({
   /** What the trajectory says the step cost (USD), when it says. */
   cost: z.number().nullable(),
   model: z.string().nullable(),
+  /**
+   * The largest input context (tokens) of one model call in the step's trajectory, when it
+   * records per-call token counts (ChainSWE Table 8); absent or null otherwise.
+   */
+  peak_context_tokens: z.number().nullable().optional(),
   finished_at: z.string(),
 });
 export type BatchRecord = z.infer<typeof BatchRecordSchema>;

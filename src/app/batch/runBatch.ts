@@ -334,6 +334,7 @@ async function evaluateOne(
     log,
     analysis,
     cost: source.costs.get(chainStep.instanceId) ?? null,
+    peak_context_tokens: source.peakContext.get(chainStep.instanceId) ?? null,
     finished_at: new Date().toISOString(),
   };
 }

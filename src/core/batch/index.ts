@@ -19,3 +19,8 @@ export {
   type ChainSummary,
   type StepSummary,
 } from './runSummary';
+export * from './exclusion';
+export * from './headline';
+export * from './positionTables';
+export * from './chainErrorShare';
+export * from './breakdowns';

@@ -26,6 +26,13 @@ export interface StepVerdict {
  * a patch that does not apply) is an error before any grading; a log the harness would not grade
  * is an error too, the environment's when no tests ran at all (docs/reference/run-modes.md, "Outcomes"); otherwise
  * resolved means the harness's RESOLVED_FULL (or, for a step graded by the PR1 filter, that it passed).
+ *
+ * A log in which no test ran after the patch applied is the code's error (`log`), not the
+ * environment's: the patch ran, so a suite it left uncollectable (a broken `conftest.py`) is the
+ * solver's failure, and it stays in every rate as unresolved (ChainSWE §5.3 counts "leaves the
+ * suite uncollectable" as no usable patch; the SWE-bench harness keeps such instances in its
+ * denominator too, tagging them only as ambiguous). Only trouble ChainLens sees outside the
+ * code (engine, image, container) is `environment`.
  */
 export function stepVerdict(
   facts: ContainerFacts,
@@ -49,9 +56,7 @@ export function stepVerdict(
   if (!graded) return error('log', 'No log to grade.');
   if (graded.problem) {
     const kind: EvalErrorKind =
-      graded.problem.kind === 'no-tests-ran'
-        ? 'environment'
-        : graded.problem.kind === 'timed-out'
+      graded.problem.kind === 'timed-out'
           ? 'timeout'
           : graded.problem.kind === 'patch-apply-failed'
             ? 'patch'

@@ -1,0 +1,133 @@
+import type { BatchReport } from '../aggregate';
+import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from '../../stats';
+import { textTable } from '../../util/textTable';
+import { bootstrapText, pct, pointsText, rateText, relativeText } from './cells';
+
+const RULE = {
+  'scored-until-first-unresolved': 'scored until first unresolved',
+  'every-step-graded': 'every step graded',
+} as const;
+
+/** The ChainSWE tables of `chainlens report` on a terminal (docs/reference/metrics.md defines each). */
+export function chainsweText(report: BatchReport): string[] {
+  const out: string[] = [];
+  const excluded = report.excluded.reduce((n, e) => n + e.count, 0);
+  out.push(
+    excluded
+      ? `left out of every denominator (not the solver's): ${excluded}: ${report.excluded.map((e) => `${e.reason} ${e.count} ("${e.example}")`).join('; ')}`
+      : "left out of every denominator: none (every recorded step counts; a solver's failure is unresolved)",
+    '',
+  );
+  const head = [
+    ['source', 'mode', 'rule', 'per-bug [Wilson]', 'by repo', 'vs Oracle', 'chain [Wilson]', 'by repo', 'vs Oracle'],
+  ];
+  for (const h of report.headline)
+    head.push([
+      h.source,
+      h.mode,
+      RULE[h.rule],
+      rateText(h.perBug),
+      bootstrapText(h.perBug.byRepository),
+      h.vsOracle ? `${relativeText(h.vsOracle.perBugRelative)} (${pointsText(h.vsOracle.perBugAbsolute)})` : '',
+      rateText(h.chain),
+      bootstrapText(h.chain.byRepository),
+      h.vsOracle ? `${relativeText(h.vsOracle.chainRelative)} (${pointsText(h.vsOracle.chainAbsolute)})` : '',
+    ]);
+  out.push(
+    `ChainSWE Table 2 (headline; Seq: a chain is scored until its first unresolved bug; "by repo": cluster bootstrap over repositories, ${BOOTSTRAP_REPLICATES} resamples, seed ${BOOTSTRAP_SEED}):`,
+    textTable(head),
+    '',
+  );
+  const every = [
+    ['source', 'mode', 'per-bug (every step graded)', 'chain (every step graded)', 'cost/chain', 'peak context/chain'],
+  ];
+  for (const h of report.headline)
+    every.push([
+      h.source,
+      h.mode,
+      rateText(h.everyStep.perBug),
+      rateText(h.everyStep.chain),
+      h.costPerChain === null ? '-' : `$${h.costPerChain.toFixed(2)} (${h.chainsWithCost} chains)`,
+      h.peakContextPerChain === null
+        ? '-'
+        : `${(h.peakContextPerChain / 1000).toFixed(1)}k (${h.chainsWithContext} chains)`,
+    ]);
+  out.push(
+    'beside it, every step graded (no scoring rule), with cost and peak context per chain:',
+    textTable(every),
+    '',
+  );
+  for (const h of report.headline)
+    if (h.vsOracle)
+      out.push(
+        `McNemar (${h.source}, steps judged in both modes): ${h.vsOracle.paired.onlyA} resolved only under Oracle, ${h.vsOracle.paired.onlyB} only under Seq, exact p = ${h.vsOracle.paired.p.toPrecision(3)}`,
+      );
+  if (report.chainErrorShares.length) {
+    const share = [
+      ['source', 'position', 'chain errors / Seq failures', 'no Oracle verdict', 'overshoot', 'undershoot', 'other'],
+    ];
+    for (const s of report.chainErrorShares)
+      share.push([
+        s.source,
+        s.position === 0 ? '>= 2' : String(s.position),
+        rateText(s.share),
+        String(s.unpaired),
+        String(s.causes.overshoot),
+        String(s.causes.undershoot),
+        String(s.causes.other),
+      ]);
+    out.push('', 'chain-error share of downstream Seq failures (ChainSWE §5.3, Fig. 4a):', textTable(share));
+  }
+  const lengths = [...new Set(report.lengthPositions.map((r) => r.length))];
+  for (const length of lengths) {
+    const rows = report.lengthPositions.filter((r) => r.length === length);
+    const t = [['source', 'mode', 'position', 'every step graded', 'vs Oracle', 'scored until first unresolved']];
+    for (const r of rows)
+      t.push([
+        r.source,
+        r.mode,
+        String(r.position),
+        rateText(r.everyStep),
+        r.mode === 'oracle' ? '' : `${relativeText(r.relative)} (${pointsText(r.absolute)})`,
+        rateText(r.scored),
+      ]);
+    out.push(
+      '',
+      `by position, chains of length ${length} only (${rows[0].chains} chains; ChainSWE Tables 3-4):`,
+      textTable(t),
+    );
+  }
+  for (const by of ['dataset-source', 'repository'] as const) {
+    const rows = report.breakdowns.filter((r) => r.by === by);
+    if (!rows.length) continue;
+    const t = [
+      [
+        by === 'repository' ? 'repository' : 'dataset source',
+        'chains',
+        'bugs',
+        'source',
+        'mode',
+        'per-bug',
+        'chain',
+        'per-bug (every step)',
+      ],
+    ];
+    for (const r of rows)
+      t.push([
+        r.key,
+        String(r.chains),
+        String(r.bugs),
+        r.source,
+        r.mode,
+        rateText(r.perBug),
+        rateText(r.chain),
+        pct(r.everyStepPerBug.rate),
+      ]);
+    out.push(
+      '',
+      `by ${by === 'repository' ? 'repository (ChainSWE Table 9)' : "dataset source, the chain's `source` (ChainSWE Table 7)"}:`,
+      textTable(t),
+    );
+  }
+  return out;
+}
