@@ -1,7 +1,7 @@
 import type { BatchReport } from '../aggregate';
 import { textTable } from '../../util/textTable';
 import { pct, rateText, relativeText } from './cells';
-import { chainsweText } from './chainsweText';
+import { chainsweText } from './chainsweSections';
 
 /** `chainlens report` on a terminal: the figures, then the chain errors with their traces. */
 export function reportText(report: BatchReport): string {
@@ -13,7 +13,7 @@ export function reportText(report: BatchReport): string {
         : ''),
     '',
   );
-  out.push(...chainsweText(report), '');
+  out.push(...chainsweText(report));
   const groups = [['source', 'mode', 'steps resolved [95% CI]', 'full chain [95% CI]', 'left out']];
   for (const g of report.groups)
     groups.push([g.source, g.mode, rateText(g.steps), rateText(g.fullChain), String(g.infraFailures)]);

@@ -8,16 +8,21 @@ const RULE = {
   'every-step-graded': 'every step graded',
 } as const;
 
-/** The ChainSWE tables of `chainlens report` on a terminal (docs/reference/metrics.md defines each). */
-export function chainsweText(report: BatchReport): string[] {
-  const out: string[] = [];
+/** A paragraph, or a titled table whose first row is its header. */
+export type Section = { readonly text: string } | { readonly title: string; readonly rows: readonly string[][] };
+
+/**
+ * The ChainSWE tables of `chainlens report`, once for the terminal and the HTML page
+ * (docs/reference/metrics.md defines each figure).
+ */
+export function chainsweSections(report: BatchReport): Section[] {
+  const out: Section[] = [];
   const excluded = report.excluded.reduce((n, e) => n + e.count, 0);
-  out.push(
-    excluded
+  out.push({
+    text: excluded
       ? `left out of every denominator (not the solver's): ${excluded}: ${report.excluded.map((e) => `${e.reason} ${e.count} ("${e.example}")`).join('; ')}`
       : "left out of every denominator: none (every recorded step counts; a solver's failure is unresolved)",
-    '',
-  );
+  });
   const head = [
     ['source', 'mode', 'rule', 'per-bug [Wilson]', 'by repo', 'vs Oracle', 'chain [Wilson]', 'by repo', 'vs Oracle'],
   ];
@@ -33,11 +38,10 @@ export function chainsweText(report: BatchReport): string[] {
       bootstrapText(h.chain.byRepository),
       h.vsOracle ? `${relativeText(h.vsOracle.chainRelative)} (${pointsText(h.vsOracle.chainAbsolute)})` : '',
     ]);
-  out.push(
-    `ChainSWE Table 2 (headline; Seq: a chain is scored until its first unresolved bug; "by repo": cluster bootstrap over repositories, ${BOOTSTRAP_REPLICATES} resamples, seed ${BOOTSTRAP_SEED}):`,
-    textTable(head),
-    '',
-  );
+  out.push({
+    title: `ChainSWE Table 2 (headline; Seq: a chain is scored until its first unresolved bug; "by repo": cluster bootstrap over repositories, ${BOOTSTRAP_REPLICATES} resamples, seed ${BOOTSTRAP_SEED})`,
+    rows: head,
+  });
   const every = [
     ['source', 'mode', 'per-bug (every step graded)', 'chain (every step graded)', 'cost/chain', 'peak context/chain'],
   ];
@@ -52,16 +56,15 @@ export function chainsweText(report: BatchReport): string[] {
         ? '-'
         : `${(h.peakContextPerChain / 1000).toFixed(1)}k (${h.chainsWithContext} chains)`,
     ]);
-  out.push(
-    'beside it, every step graded (no scoring rule), with cost and peak context per chain:',
-    textTable(every),
-    '',
-  );
+  out.push({
+    title: 'beside it, every step graded (no scoring rule), with cost and peak context per chain',
+    rows: every,
+  });
   for (const h of report.headline)
     if (h.vsOracle)
-      out.push(
-        `McNemar (${h.source}, steps judged in both modes): ${h.vsOracle.paired.onlyA} resolved only under Oracle, ${h.vsOracle.paired.onlyB} only under Seq, exact p = ${h.vsOracle.paired.p.toPrecision(3)}`,
-      );
+      out.push({
+        text: `McNemar (${h.source}, steps judged in both modes): ${h.vsOracle.paired.onlyA} resolved only under Oracle, ${h.vsOracle.paired.onlyB} only under Seq, exact p = ${h.vsOracle.paired.p.toPrecision(3)}`,
+      });
   if (report.chainErrorShares.length) {
     const share = [
       ['source', 'position', 'chain errors / Seq failures', 'no Oracle verdict', 'overshoot', 'undershoot', 'other'],
@@ -76,7 +79,7 @@ export function chainsweText(report: BatchReport): string[] {
         String(s.causes.undershoot),
         String(s.causes.other),
       ]);
-    out.push('', 'chain-error share of downstream Seq failures (ChainSWE §5.3, Fig. 4a):', textTable(share));
+    out.push({ title: 'chain-error share of downstream Seq failures (ChainSWE §5.3, Fig. 4a)', rows: share });
   }
   const lengths = [...new Set(report.lengthPositions.map((r) => r.length))];
   for (const length of lengths) {
@@ -91,11 +94,10 @@ export function chainsweText(report: BatchReport): string[] {
         r.mode === 'oracle' ? '' : `${relativeText(r.relative)} (${pointsText(r.absolute)})`,
         rateText(r.scored),
       ]);
-    out.push(
-      '',
-      `by position, chains of length ${length} only (${rows[0].chains} chains; ChainSWE Tables 3-4):`,
-      textTable(t),
-    );
+    out.push({
+      title: `by position, chains of length ${length} only (${rows[0].chains} chains; ChainSWE Tables 3-4)`,
+      rows: t,
+    });
   }
   for (const by of ['dataset-source', 'repository'] as const) {
     const rows = report.breakdowns.filter((r) => r.by === by);
@@ -123,11 +125,14 @@ export function chainsweText(report: BatchReport): string[] {
         rateText(r.chain),
         pct(r.everyStepPerBug.rate),
       ]);
-    out.push(
-      '',
-      `by ${by === 'repository' ? 'repository (ChainSWE Table 9)' : "dataset source, the chain's `source` (ChainSWE Table 7)"}:`,
-      textTable(t),
-    );
+    out.push({
+      title: `by ${by === 'repository' ? 'repository (ChainSWE Table 9)' : "dataset source, the chain's `source` (ChainSWE Table 7)"}`,
+      rows: t,
+    });
   }
   return out;
+}
+
+export function chainsweText(report: BatchReport): string[] {
+  return chainsweSections(report).flatMap((s) => ('text' in s ? [s.text, ''] : [`${s.title}:`, textTable(s.rows), '']));
 }
