@@ -56,11 +56,7 @@ export function stepVerdict(
   if (!graded) return error('log', 'No log to grade.');
   if (graded.problem) {
     const kind: EvalErrorKind =
-      graded.problem.kind === 'timed-out'
-          ? 'timeout'
-          : graded.problem.kind === 'patch-apply-failed'
-            ? 'patch'
-            : 'log';
+      graded.problem.kind === 'timed-out' ? 'timeout' : graded.problem.kind === 'patch-apply-failed' ? 'patch' : 'log';
     return error(kind, graded.problem.message);
   }
   if (grading === 'pr1-filter') {
