@@ -228,7 +228,7 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchO
   return { manifest, records: all, ranHere: records.length, cancelled };
 }
 
-async function chainsOf(manifest: BatchManifest): Promise<Map<string, Chain>> {
+export async function chainsOf(manifest: BatchManifest): Promise<Map<string, Chain>> {
   const files = [...new Set(manifest.dataset)];
   const read = await readDataset('/', files);
   const byId = new Map(read.map((c) => [c.chain.id, c.chain]));
@@ -241,7 +241,7 @@ async function chainsOf(manifest: BatchManifest): Promise<Map<string, Chain>> {
   return byId;
 }
 
-function repoFor(manifest: BatchManifest, chain: Chain): string {
+export function repoFor(manifest: BatchManifest, chain: Chain): string {
   const repo = manifest.repos[chain.repo] ?? manifest.repos['*'];
   if (!repo) throw new UserError(`no --repo for ${chain.repo} (chain ${chain.id})`, 'usage');
   return repo;

@@ -35,7 +35,7 @@ export const reportCommand: CliCommand = {
     const dir = new BatchRunDir(resolve(io.cwd, positionals[0]));
     const manifest = dir.readManifest();
     const records = dir.readRecords();
-    const report = buildBatchReport(manifest, records);
+    const report = buildBatchReport(manifest, records, undefined, dir.readEvidence());
     const csvDir = values.csv === undefined ? undefined : resolve(io.cwd, values.csv);
     const html = values.html === undefined ? undefined : resolve(io.cwd, values.html);
     if (csvDir && existsSync(csvDir) && !statSync(csvDir).isDirectory())

@@ -1,4 +1,4 @@
-import type { BatchManifest, BatchRecord } from '../../protocol/batch';
+import type { BatchManifest, BatchRecord, ChainErrorEvidence } from '../../protocol/batch';
 import type { RunMode } from '../../protocol/run';
 import { fingerprint, type FailureFingerprint } from '../metrics/compareRuns';
 import { wilsonInterval, type Proportion } from '../stats';
@@ -56,8 +56,11 @@ export interface ChainErrorRow {
   readonly fingerprint: FailureFingerprint;
   /** Earlier Seq steps' overshoot/undershoot in files (symbols) this step touches; empty: untraced. */
   readonly trace: readonly TraceEntry[];
-  /** What the trace points to (chainErrorShare.ts causeOf). */
+  /** What the evidence's culprit hunks are, when they are of one kind; else what the trace points to (causeOf). */
   readonly cause: ChainErrorCause;
+  readonly causeFrom: 'evidence' | 'trace';
+  /** `chainlens evidence`: gold k on the Seq start state, and the culprits found by test; null: not gathered. */
+  readonly evidence: Pick<ChainErrorEvidence, 'verdict' | 'culprits'> | null;
   readonly steps: readonly string[];
 }
 
@@ -121,13 +124,14 @@ export function buildBatchReport(
   manifest: BatchManifest,
   records: readonly BatchRecord[],
   aggregates: readonly BatchAggregate[] = DEFAULT_AGGREGATES,
+  evidence: readonly ChainErrorEvidence[] = [],
 ): BatchReport {
   const stepsPerChain = new Map(manifest.chains.map((c) => [c.id, c.steps.length]));
   const groups: GroupReport[] = [];
   for (const source of manifest.sources)
     for (const mode of manifest.modes) groups.push(group(source.name, mode, records, stepsPerChain));
   const drops = manifest.sources.flatMap((s) => dropRows(s.name, records));
-  const chainErrors = manifest.sources.flatMap((s) => chainErrorRows(s.name, records));
+  const chainErrors = manifest.sources.flatMap((s) => chainErrorRows(s.name, records, evidence));
   const shares = manifest.sources.flatMap((s) => {
     const causes = new Map(
       chainErrors.filter((e) => e.source === s.name).map((e) => [`${e.chainId}\u0000${e.position}`, e.cause]),
@@ -238,7 +242,11 @@ function dropRows(source: string, records: readonly BatchRecord[]): DropRow[] {
  * Resolved under Oracle, unresolved under Seq, at position 2 or later (docs/reference/metrics.md):
  * position 1 starts at base_commit in both modes, so a difference there is never a chain error.
  */
-function chainErrorRows(source: string, records: readonly BatchRecord[]): ChainErrorRow[] {
+function chainErrorRows(
+  source: string,
+  records: readonly BatchRecord[],
+  evidence: readonly ChainErrorEvidence[],
+): ChainErrorRow[] {
   const oracle = byPlace(records, source, 'oracle');
   const seq = byPlace(records, source, 'seq');
   const rows: ChainErrorRow[] = [];
@@ -249,6 +257,8 @@ function chainErrorRows(source: string, records: readonly BatchRecord[]): ChainE
       .filter((r) => r.chain_id === s.chain_id && r.position < s.position)
       .sort((a, b) => a.position - b.position);
     const trace = traceChainError(s, earlier);
+    const found = evidence.find((e) => e.source === source && e.chain_id === s.chain_id && e.order === s.order);
+    const tested = found ? causeOfCulprits(found) : null;
     rows.push({
       source,
       chainId: s.chain_id,
@@ -257,11 +267,19 @@ function chainErrorRows(source: string, records: readonly BatchRecord[]): ChainE
       instanceId: s.instance_id,
       fingerprint: fingerprint(s)!,
       trace,
-      cause: causeOf(trace),
+      cause: tested ?? causeOf(trace),
+      causeFrom: tested ? 'evidence' : 'trace',
+      evidence: found ? { verdict: found.verdict, culprits: found.culprits } : null,
       steps: [idOf(o), idOf(s)],
     });
   }
   return rows.sort((a, b) => a.chainId.localeCompare(b.chainId) || a.position - b.position);
+}
+
+/** The kind of every culprit hunk the evidence found, when there are some and they agree. */
+function causeOfCulprits(e: ChainErrorEvidence): ChainErrorCause | null {
+  const kinds = new Set(e.culprits.flatMap((c) => c.hunks.map((h) => h.kind)));
+  return kinds.size === 1 ? [...kinds][0] : null;
 }
 
 function costRows(records: readonly BatchRecord[]): CostRow[] {

@@ -24,3 +24,4 @@ export * from './headline';
 export * from './positionTables';
 export * from './chainErrorShare';
 export * from './breakdowns';
+export * from './culpritSearch';

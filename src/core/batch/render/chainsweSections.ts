@@ -1,4 +1,4 @@
-import type { BatchReport } from '../aggregate';
+import type { BatchReport, ChainErrorRow } from '../aggregate';
 import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from '../../stats';
 import { textTable } from '../../util/textTable';
 import { bootstrapText, pct, pointsText, rateText, relativeText } from './cells';
@@ -131,6 +131,23 @@ export function chainsweSections(report: BatchReport): Section[] {
     });
   }
   return out;
+}
+
+/** "poisoned by step 1's hunks invoicekit/parse.py#2 (overshoot)", "solvable", ... */
+export function evidenceText(e: NonNullable<ChainErrorRow['evidence']>): string {
+  if (e.verdict === 'solvable') return 'solvable: gold passes on the Seq start state (the solver failed on it)';
+  if (e.verdict === 'inconclusive') return 'inconclusive: gold on the Seq start state got no verdict';
+  if (e.culprits.length === 0)
+    return 'poisoned: gold fails on the Seq start state; no single earlier step replaced by gold fixes it';
+  return `poisoned by ${e.culprits
+    .map(
+      (c) =>
+        `step ${c.position}` +
+        (c.hunks.length
+          ? `'s hunk${c.hunks.length > 1 ? 's' : ''} ${c.hunks.map((h) => `${h.hunk} (${h.kind})`).join(', ')}`
+          : ' (no single hunk)'),
+    )
+    .join('; ')}`;
 }
 
 export function chainsweText(report: BatchReport): string[] {

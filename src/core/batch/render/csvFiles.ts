@@ -117,7 +117,19 @@ export function reportCsvFiles(report: BatchReport, records: readonly BatchRecor
   );
   Object.assign(files, chainsweCsvFiles(report));
   files['chain_errors.csv'] = csv(
-    ['source', 'chain_id', 'position', 'order', 'instance_id', 'fingerprint', 'cause', 'trace'],
+    [
+      'source',
+      'chain_id',
+      'position',
+      'order',
+      'instance_id',
+      'fingerprint',
+      'cause',
+      'cause_from',
+      'evidence',
+      'culprits',
+      'trace',
+    ],
     report.chainErrors.map((e) => [
       e.source,
       e.chainId,
@@ -126,6 +138,11 @@ export function reportCsvFiles(report: BatchReport, records: readonly BatchRecor
       e.instanceId,
       e.fingerprint,
       e.cause,
+      e.causeFrom,
+      e.evidence?.verdict,
+      e.evidence?.culprits
+        .map((c) => `${c.position}:${c.hunks.map((h) => `${h.kind}:${h.hunk}`).join('+') || 'step'}`)
+        .join(' '),
       e.trace
         .map((t) => `${t.position}:${t.kind}:${t.file}${t.symbol ? `::${t.symbol}` : ''}${t.sameSymbol ? '*' : ''}`)
         .join(' '),

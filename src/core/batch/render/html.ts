@@ -1,7 +1,7 @@
 import { CHART_CSS, escapeXml } from '../../plots';
 import type { BatchReport } from '../aggregate';
 import { pct, rateText, relativeText } from './cells';
-import { chainsweSections } from './chainsweSections';
+import { chainsweSections, evidenceText } from './chainsweSections';
 import { chainErrorKey, groupKey, oracleSeqChart, positionChart, positionKey } from './charts';
 
 const cell = (text: string, key?: string) =>
@@ -61,10 +61,10 @@ export function reportBody(report: BatchReport): string {
     );
   parts.push(
     `<h2>Chain errors (${report.chainErrors.length})</h2><table>`,
-    head(['source', 'chain', 'position', 'fingerprint', 'cause', 'traced to']),
+    head(['source', 'chain', 'position', 'fingerprint', 'cause', 'evidence', 'traced to']),
     ...report.chainErrors.map(
       (e) =>
-        `<tr>${cell(e.source)}${cell(e.chainId)}${cell(String(e.position), chainErrorKey(e.source, e.chainId, e.position))}${cell(e.fingerprint)}${cell(e.cause)}${cell(
+        `<tr>${cell(e.source)}${cell(e.chainId)}${cell(String(e.position), chainErrorKey(e.source, e.chainId, e.position))}${cell(e.fingerprint)}${cell(`${e.cause} (${e.causeFrom})`)}${cell(e.evidence ? evidenceText(e.evidence) : 'not gathered')}${cell(
           e.trace.length
             ? e.trace
                 .slice(0, 5)

@@ -1,7 +1,7 @@
 import type { BatchReport } from '../aggregate';
 import { textTable } from '../../util/textTable';
 import { pct, rateText, relativeText } from './cells';
-import { chainsweText } from './chainsweSections';
+import { chainsweText, evidenceText } from './chainsweSections';
 
 /** `chainlens report` on a terminal: the figures, then the chain errors with their traces. */
 export function reportText(report: BatchReport): string {
@@ -65,8 +65,9 @@ export function reportText(report: BatchReport): string {
   );
   for (const e of report.chainErrors) {
     out.push(
-      `  ${e.source}  ${e.chainId}  position ${e.position} (${e.instanceId}): ${e.fingerprint}; cause from the trace: ${e.cause}`,
+      `  ${e.source}  ${e.chainId}  position ${e.position} (${e.instanceId}): ${e.fingerprint}; cause from the ${e.causeFrom}: ${e.cause}`,
     );
+    if (e.evidence) out.push(`    evidence: ${evidenceText(e.evidence)}`);
     if (e.trace.length === 0) out.push('    no earlier overshoot/undershoot in the files this step touches');
     for (const t of e.trace.slice(0, 8))
       out.push(
