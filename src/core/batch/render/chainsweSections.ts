@@ -133,6 +133,17 @@ export function chainsweSections(report: BatchReport): Section[] {
   return out;
 }
 
+/** The verdict in a few words, for a tree item: "poisoned by step 1 (lib/b.py#1 undershoot)", "solvable". */
+export function evidenceVerdict(e: NonNullable<ChainErrorRow['evidence']>): string {
+  if (e.verdict !== 'poisoned') return e.verdict;
+  if (e.culprits.length === 0) return 'poisoned, no single step';
+  return `poisoned by ${e.culprits
+    .map(
+      (c) => `step ${c.position}${c.hunks.length ? ` (${c.hunks.map((h) => `${h.hunk} ${h.kind}`).join(', ')})` : ''}`,
+    )
+    .join(', ')}`;
+}
+
 /** "poisoned by step 1's hunks invoicekit/parse.py#2 (overshoot)", "solvable", ... */
 export function evidenceText(e: NonNullable<ChainErrorRow['evidence']>): string {
   if (e.verdict === 'solvable') return 'solvable: gold passes on the Seq start state (the solver failed on it)';
