@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuiltCli } from '../helpers/builtCli';
 import { BatchRunDir } from '../../src/infra/batch/runDir';
+import { inheritedDifference } from '../../src/app/batch/inheritedDifference';
 import { git, writeFiles } from '../helpers/tinyChain';
 
 const pad = Array.from({ length: 8 }, (_, i) => `# padding ${i + 1}`).join('\n');
@@ -111,7 +112,7 @@ before(() => {
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
-test('evidence: gold on the Seq start state is poisoned, and the culprit search names the planted hunks and no other', () => {
+test('evidence: gold on the Seq start state is poisoned, and the culprit search names the planted hunks and no other', async () => {
   const runDir = join(root, 'run');
   const env = { CHAINLENS_DATA: join(root, 'data') };
   const batch = runBuiltCli(
@@ -188,6 +189,13 @@ test('evidence: gold on the Seq start state is poisoned, and the culprit search 
   const text = runBuiltCli(['report', runDir], env).stdout;
   assert.match(text, /evidence: poisoned by step 1's hunk lib\/b\.py#1 \(undershoot\)/);
   assert.match(text, /evidence: poisoned by step 2's hunk lib\/c\.py#1 \(overshoot\)/);
+  // What step 2 inherits under Seq that Oracle has not: gold's helper h is missing; a.py is the same.
+  const step2 = await inheritedDifference(runDir, 'evidence_chain', 'solver', 2);
+  assert.match(step2.diff, /^-def h\(\):$/m);
+  assert.doesNotMatch(step2.diff, /lib\/a\.py/);
+  const step3 = await inheritedDifference(runDir, 'evidence_chain', 'solver', 3);
+  assert.match(step3.diff, /^\+    return 11$/m);
+  await assert.rejects(inheritedDifference(runDir, 'evidence_chain', 'solver', 1), /inherits nothing/);
   // Run again: nothing left to test, nothing rerun, the trial work trees are gone.
   const again = runBuiltCli(['evidence', runDir], env);
   assert.equal(again.code, 0, again.stderr);

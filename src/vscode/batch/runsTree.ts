@@ -131,7 +131,12 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
         item.accessibilityInformation = {
           label: `${node.chain.chainId} ${node.group.source} ${node.group.mode} step ${node.step.order}, ${item.description}`,
         };
-        item.contextValue = node.step.record ? 'batchStep.recorded' : 'batchStep';
+        // A recorded Seq step after the first has an Oracle twin to compare its start state with.
+        item.contextValue = node.step.record
+          ? node.group.mode === 'seq' && node.step.position >= 2
+            ? 'batchStep.recorded.downstream'
+            : 'batchStep.recorded'
+          : 'batchStep';
         if (node.step.record)
           item.command = {
             command: 'chainlens.batch.openStep',
