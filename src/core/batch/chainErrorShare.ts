@@ -1,4 +1,5 @@
 import type { BatchRecord } from '../../protocol/batch';
+import { fingerprint, type FailureFingerprint } from '../metrics/compareRuns';
 import { wilsonInterval, type Proportion } from '../stats';
 import type { TraceEntry } from './trace';
 
@@ -17,7 +18,7 @@ export function causeOf(trace: readonly TraceEntry[]): ChainErrorCause {
   return kinds.size === 1 ? [...kinds][0] : 'other';
 }
 
-/** Fig. 4a for one source: how many downstream Seq failures are chain errors, and why. */
+/** Fig. 4a-b for one source: how many downstream Seq failures are chain errors, why, and how they show. */
 export interface ChainErrorShare {
   readonly source: string;
   /** Position 0: all downstream positions (>= 2) together; else one position. */
@@ -27,6 +28,8 @@ export interface ChainErrorShare {
   /** Seq failures here with no Oracle verdict to compare with (left out of `share`). */
   readonly unpaired: number;
   readonly causes: Readonly<Record<ChainErrorCause, number>>;
+  /** How the chain errors show in the harness (Fig. 4b): their Seq failure fingerprints. */
+  readonly fingerprints: Readonly<Record<FailureFingerprint, number>>;
 }
 
 export function chainErrorShares(
@@ -42,13 +45,22 @@ export function chainErrorShares(
     const failures = pairs.filter(([, s]) => at(s.position) && s.position >= 2 && !s.resolved);
     const errors = failures.filter(([o]) => o.resolved);
     const split: Record<ChainErrorCause, number> = { overshoot: 0, undershoot: 0, other: 0 };
-    for (const [, s] of errors) split[causes.get(`${s.chain_id}\u0000${s.position}`) ?? 'other']++;
+    const shown: Record<FailureFingerprint, number> = {
+      'broke-working-code': 0,
+      'left-bug-unfixed': 0,
+      'no-usable-patch': 0,
+    };
+    for (const [, s] of errors) {
+      split[causes.get(`${s.chain_id}\u0000${s.position}`) ?? 'other']++;
+      shown[fingerprint(s)!]++;
+    }
     rows.push({
       source,
       position,
       share: wilsonInterval(errors.length, failures.length),
       unpaired: seqFailures.filter((r) => at(r.position)).length - failures.length,
       causes: split,
+      fingerprints: shown,
     });
   }
   return rows;

@@ -204,6 +204,12 @@ test('chain-error share of downstream Seq failures, by position, with the cause 
     [2, 2, 3, 0, 0, 1, 1],
     [3, 2, 2, 0, 1, 0, 1],
   ]);
+  // Fig. 4b: C1's two no-usable-patch, C2 left-bug-unfixed, C3 broke-working-code.
+  assert.deepEqual(report.chainErrorShares[0].fingerprints, {
+    'broke-working-code': 1,
+    'left-bug-unfixed': 1,
+    'no-usable-patch': 2,
+  });
 });
 
 test('position tables are restricted to chains of one length (Tables 3-4)', () => {

@@ -81,6 +81,9 @@ export function chainsweCsvFiles(report: BatchReport): Record<string, string> {
         'overshoot',
         'undershoot',
         'other',
+        'broke_working_code',
+        'left_bug_unfixed',
+        'no_usable_patch',
       ],
       report.chainErrorShares.map((s) => [
         s.source,
@@ -94,6 +97,9 @@ export function chainsweCsvFiles(report: BatchReport): Record<string, string> {
         s.causes.overshoot,
         s.causes.undershoot,
         s.causes.other,
+        s.fingerprints['broke-working-code'],
+        s.fingerprints['left-bug-unfixed'],
+        s.fingerprints['no-usable-patch'],
       ]),
     ),
     'positions_by_length.csv': csv(

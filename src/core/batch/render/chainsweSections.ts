@@ -67,7 +67,18 @@ export function chainsweSections(report: BatchReport): Section[] {
       });
   if (report.chainErrorShares.length) {
     const share = [
-      ['source', 'position', 'chain errors / Seq failures', 'no Oracle verdict', 'overshoot', 'undershoot', 'other'],
+      [
+        'source',
+        'position',
+        'chain errors / Seq failures',
+        'no Oracle verdict',
+        'overshoot',
+        'undershoot',
+        'other',
+        'broke-working-code',
+        'left-bug-unfixed',
+        'no-usable-patch',
+      ],
     ];
     for (const s of report.chainErrorShares)
       share.push([
@@ -78,8 +89,14 @@ export function chainsweSections(report: BatchReport): Section[] {
         String(s.causes.overshoot),
         String(s.causes.undershoot),
         String(s.causes.other),
+        String(s.fingerprints['broke-working-code']),
+        String(s.fingerprints['left-bug-unfixed']),
+        String(s.fingerprints['no-usable-patch']),
       ]);
-    out.push({ title: 'chain-error share of downstream Seq failures (ChainSWE §5.3, Fig. 4a)', rows: share });
+    out.push({
+      title: 'chain-error share of downstream Seq failures, causes and how they show (ChainSWE §5.3, Fig. 4a-b)',
+      rows: share,
+    });
   }
   const lengths = [...new Set(report.lengthPositions.map((r) => r.length))];
   for (const length of lengths) {
