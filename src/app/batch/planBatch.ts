@@ -94,6 +94,7 @@ export async function planBatch(o: PlanBatchOptions): Promise<BatchManifest> {
       id: c.chain.id,
       origin: c.origin,
       repo: c.chain.repo,
+      ...(c.chain.source ? { source: c.chain.source } : {}),
       image: o.image ?? c.chain.dockerImage!,
       steps: c.chain.steps.map((s) => ({ order: s.order, instance_id: s.instanceId })),
     })),

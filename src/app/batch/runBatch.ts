@@ -234,7 +234,7 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, options: Run
   return { manifest, records: all, ranHere: records.length, cancelled };
 }
 
-async function chainsOf(manifest: BatchManifest): Promise<Map<string, Chain>> {
+export async function chainsOf(manifest: BatchManifest): Promise<Map<string, Chain>> {
   const files = [...new Set(manifest.dataset)];
   const read = await readDataset('/', files);
   const byId = new Map(read.map((c) => [c.chain.id, c.chain]));
@@ -247,7 +247,7 @@ async function chainsOf(manifest: BatchManifest): Promise<Map<string, Chain>> {
   return byId;
 }
 
-function repoFor(manifest: BatchManifest, chain: Chain): string {
+export function repoFor(manifest: BatchManifest, chain: Chain): string {
   const repo = manifest.repos[chain.repo] ?? manifest.repos['*'];
   if (!repo) throw new UserError(`no --repo for ${chain.repo} (chain ${chain.id})`, 'usage');
   return repo;
@@ -340,6 +340,7 @@ async function evaluateOne(
     log,
     analysis,
     cost: source.costs.get(chainStep.instanceId) ?? null,
+    peak_context_tokens: source.peakContext.get(chainStep.instanceId) ?? null,
     finished_at: new Date().toISOString(),
   };
 }

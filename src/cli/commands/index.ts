@@ -19,6 +19,7 @@ const loaders: Record<string, () => Promise<CliCommand | CliCommandGroup>> = {
   codethread: async () => (await import('./codethread/index')).codethreadCommand,
   batch: async () => (await import('./batch')).batchCommand,
   report: async () => (await import('./report')).reportCommand,
+  evidence: async () => (await import('./evidence')).evidenceCommand,
   mcp: async () => (await import('./mcp')).mcpCommand,
   study: async () => (await import('./study/index')).studyCommand,
   sweci: async () => (await import('./sweci/index')).sweciCommand,

@@ -30,8 +30,15 @@ const resolvedFull: StepJudge = (grade) => ({ resolved: grade.resolution === 'RE
 /**
  * One step's outcome. Order matters: trouble that stops the tests (environment, cancel, timeout,
  * a patch that does not apply) is an error before any grading; a log the harness would not grade
- * is an error too, the environment's when no tests ran at all (docs/reference/run-modes.md, "Outcomes"); otherwise
+ * is an error too (docs/reference/run-modes.md, "Outcomes"); otherwise
  * the judge says whether it is resolved (the harness's RESOLVED_FULL unless a feature judges).
+ *
+ * A log in which no test ran after the patch applied is the code's error (`log`), not the
+ * environment's: the patch ran, so a suite it left uncollectable (a broken `conftest.py`) is the
+ * solver's failure, and it stays in every rate as unresolved (ChainSWE §5.3 counts "leaves the
+ * suite uncollectable" as no usable patch; the SWE-bench harness keeps such instances in its
+ * denominator too, tagging them only as ambiguous). Only trouble ChainLens sees outside the
+ * code (engine, image, container) is `environment`.
  */
 export function stepVerdict<Extra extends object = object>(
   facts: ContainerFacts,
@@ -52,13 +59,7 @@ export function stepVerdict<Extra extends object = object>(
   if (!graded) return error('log', 'No log to grade.');
   if (graded.problem) {
     const kind: EvalErrorKind =
-      graded.problem.kind === 'no-tests-ran'
-        ? 'environment'
-        : graded.problem.kind === 'timed-out'
-          ? 'timeout'
-          : graded.problem.kind === 'patch-apply-failed'
-            ? 'patch'
-            : 'log';
+      graded.problem.kind === 'timed-out' ? 'timeout' : graded.problem.kind === 'patch-apply-failed' ? 'patch' : 'log';
     return error(kind, graded.problem.message);
   }
   const { resolved, ...extra } = (judge ?? resolvedFull)(graded.grade);

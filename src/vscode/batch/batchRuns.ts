@@ -149,7 +149,11 @@ export class BatchRuns implements vscode.Disposable {
     if (!existsSync(run.root)) return { dir, problem: 'the folder no longer exists' };
     try {
       const manifest = run.readManifest();
-      return { dir, manifest, summary: summarizeRun(manifest, run.readRecords(), run.heldByLiveProcess) };
+      return {
+        dir,
+        manifest,
+        summary: summarizeRun(manifest, run.readRecords(), run.heldByLiveProcess, run.readEvidence()),
+      };
     } catch (e) {
       return { dir, problem: (e as Error).message };
     }

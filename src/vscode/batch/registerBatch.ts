@@ -9,6 +9,7 @@ import type { RunMode } from '../../protocol/run';
 import { stepId } from '../../core/batch';
 import { refuseRunDirInWorkTree } from '../../app/batch/runDirPlace';
 import { UserError } from '../../core/util/errors';
+import { inheritedDifference } from '../../app/batch/inheritedDifference';
 import { openOrCreateRunDir, planBatch } from '../../app/batch/planBatch';
 import { defaultWorkers } from '../../app/batch/runBatch';
 import { BatchRunDir } from '../../infra/batch/runDir';
@@ -195,7 +196,7 @@ async function askForBatch(runs: BatchRuns, services: ChainLensServices): Promis
 }
 
 export function registerBatch(context: vscode.ExtensionContext, services: ChainLensServices): void {
-  const { output } = services;
+  const { output, disclosure } = services;
   const runs = new BatchRuns(context.workspaceState);
   const tree = new RunsTreeProvider(runs);
   const view = vscode.window.createTreeView('chainlens.batchRuns', { treeDataProvider: tree });
@@ -262,6 +263,30 @@ export function registerBatch(context: vscode.ExtensionContext, services: ChainL
           .find((r) => stepId({ chainId: r.chain_id, source: r.source, mode: r.mode, order: r.order }) === arg.id);
         if (!record) throw new UserError(`${dir.root} holds no record of ${arg.id} yet`, 'state');
         await openBatchStep(dir, record, output);
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'chainlens.batch.openInheritedDifference',
+      guarded(output, 'Could not open the inherited difference', async (arg?: unknown) => {
+        if (!isBatchStepArg(arg)) return;
+        // The Oracle start state is made of gold patches: withheld like every gold document.
+        disclosure.require('goldDocuments', 'Open Inherited Difference');
+        const record = new BatchRunDir(arg.dir)
+          .readRecords()
+          .find((r) => stepId({ chainId: r.chain_id, source: r.source, mode: r.mode, order: r.order }) === arg.id);
+        if (!record) throw new UserError(`${arg.dir} holds no record of ${arg.id} yet`, 'state');
+        const found = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: 'ChainLens: replaying both start states…' },
+          () => inheritedDifference(arg.dir, record.chain_id, record.source, record.order),
+        );
+        const doc = await vscode.workspace.openTextDocument({
+          language: 'diff',
+          content:
+            `# Inherited difference of ${found.chainId} step ${found.order} (position ${found.position}), source ${found.source}:\n` +
+            `# from its Oracle start state (base + gold 1..${found.position - 1}) to its Seq start state.\n` +
+            (found.diff || '# (none: both start states are the same)\n'),
+        });
+        await vscode.window.showTextDocument(doc, { preview: true });
       }),
     ),
     vscode.commands.registerCommand(
