@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import type { CliCommand, CliIO } from '../../command';
 import { parseCommandArgs } from '../../args';
 import { commandGroup } from '../../commandGroup';
-import { UserError } from '../../../core/util/errors';
 import { agreement } from '../../../core/labels/agreement';
 import { checkAgreementSides, describePairing } from '../../../core/labels/agreementSides';
 import { formatAgreement } from '../../../core/labels/format';
