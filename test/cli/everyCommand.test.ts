@@ -236,6 +236,9 @@ real('batch', () => {
 });
 
 real('report', () => assert.match(ok(['report', runDir]).stdout, /gold\s+oracle\s+3\/3/));
+// Gold under Oracle has no chain error: the command reads the run and says so (its containers are
+// tested on planted chain errors in test/container/chainErrorEvidence.test.ts).
+real('evidence', () => assert.match(ok(['evidence', runDir]).stdout, /^0 chain error\(s\) with evidence/));
 
 real('mcp', async () =>
   assert.ok((await mcpTools(['mcp', '--dir', seq])).includes('get_current_step'), 'the run tools'),
