@@ -191,9 +191,12 @@ real('labels agree', () => {
     source: 'human',
     time: '2025-03-01T10:00:00+01:00',
   };
-  const file = join(work, 'labels.jsonl');
-  writeFileSync(file, JSON.stringify(label) + '\n');
-  assert.equal(JSON.parse(ok(['labels', 'agree', file, file, '--json']).stdout).n, 1);
+  // Two labellers of one target: agreement needs a labeller on each side.
+  const a = join(work, 'labels-a.jsonl');
+  const b = join(work, 'labels-b.jsonl');
+  writeFileSync(a, JSON.stringify(label) + '\n');
+  writeFileSync(b, JSON.stringify({ ...label, labeller: 'b' }) + '\n');
+  assert.equal(JSON.parse(ok(['labels', 'agree', a, b, '--json']).stdout).n, 1);
 });
 
 real('trajectory', () =>
