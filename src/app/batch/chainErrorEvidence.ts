@@ -17,6 +17,7 @@ import { withDataRoot } from '../../infra/runs/stateDir';
 import { checkoutRun } from '../../infra/runs/workspace';
 import { evaluateStep } from '../evaluation';
 import { chainsOf, repoFor } from './runBatch';
+import { manifestEvaluation } from './manifestEvaluation';
 
 export interface EvidenceOptions {
   readonly runDir: string;
@@ -113,11 +114,7 @@ async function explain(
         workspace: ws,
         step: error.order,
         source: 'submitted',
-        image: manifest.options.image ?? undefined,
-        repoPathInImage:
-          manifest.options.repo_path_in_image === 'none' ? null : (manifest.options.repo_path_in_image ?? undefined),
-        timeoutS: manifest.options.timeout_s ?? undefined,
-        profile: manifest.options.profile,
+        ...manifestEvaluation(manifest),
         signal: o.signal,
         engine: o.engine,
       });

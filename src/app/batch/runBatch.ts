@@ -23,6 +23,7 @@ import { orShutdown } from '../../infra/process/shutdown';
 import { checkoutRun, type Workspace } from '../../infra/runs/workspace';
 import { readDataset } from '../../infra/batch/dataset';
 import { analyzeBatchStep } from './stepAnalysis';
+import { manifestEvaluation } from './manifestEvaluation';
 
 export interface RunBatchOptions {
   readonly runDir: string;
@@ -303,11 +304,7 @@ async function evaluateOne(
     workspace: ws,
     step: k.order,
     source: 'submitted',
-    image: manifest.options.image ?? undefined,
-    repoPathInImage:
-      manifest.options.repo_path_in_image === 'none' ? null : (manifest.options.repo_path_in_image ?? undefined),
-    timeoutS: manifest.options.timeout_s ?? undefined,
-    profile: manifest.options.profile,
+    ...manifestEvaluation(manifest),
     signal,
     engine,
   });
