@@ -14,6 +14,8 @@ const liveSwarm = {
 };
 /** Creations under way: a signal waits for them, so a container created a moment after it is removed too. */
 const creating = new Set<Promise<unknown>>();
+/** Service removals under way (a job's own clean-up): a config stays in use until they are answered. */
+const removingServices = new Set<Promise<unknown>>();
 let hooksInstalled = false;
 
 /** How long a shutdown waits for the engine to answer creations in flight and removals. */
@@ -28,11 +30,28 @@ async function removeLive(): Promise<void> {
   while (creating.size > 0 && Date.now() < deadline) await until(Promise.allSettled([...creating]));
   const removals = [...live.values()].map((c) => c.remove({ force: true, v: true }).catch(() => undefined));
   live.clear();
-  // A config is in use until its service is gone: services first, then their configs.
-  for (const kind of ['service', 'config'] as const) {
-    removals.push(...[...liveSwarm[kind].values()].map((remove) => remove().catch(() => undefined)));
-    liveSwarm[kind].clear();
-    await until(Promise.allSettled(removals));
+  // A config is in use until its service is gone: services first (ours and those a job's own
+  // clean-up is removing), then their configs, each tried again while the engine still says in use.
+  removals.push(...[...liveSwarm.service.values()].map((remove) => remove().catch(() => undefined)));
+  liveSwarm.service.clear();
+  await until(Promise.allSettled([...removals, ...removingServices]));
+  const configs = [...liveSwarm.config.values()];
+  liveSwarm.config.clear();
+  await until(Promise.allSettled(configs.map((remove) => removeUntilFree(remove, deadline))));
+}
+
+/** Removes a config, trying again every 200 ms until `deadline` while it is still in use. */
+async function removeUntilFree(remove: () => Promise<unknown>, deadline: number): Promise<void> {
+  for (;;) {
+    try {
+      await remove();
+      return;
+    } catch (e) {
+      const status = (e as { statusCode?: number }).statusCode;
+      // 404: gone already (removed by the job's own clean-up); anything but "in use" is final.
+      if (status === 404 || !/in use/i.test(String((e as Error).message)) || Date.now() >= deadline) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
 }
 
@@ -120,7 +139,12 @@ export async function createManagedSwarmObject<T extends { id: string }>(
 /** Removes a swarm object made by createManagedSwarmObject; errors are ignored (it may be gone already). */
 export async function removeManagedSwarmObject(kind: SwarmKind, id: string): Promise<void> {
   const remove = liveSwarm[kind].get(id);
-  if (remove) await remove().catch(() => undefined);
+  if (remove) {
+    const removal = remove().catch(() => undefined);
+    if (kind === 'service') removingServices.add(removal);
+    await removal;
+    removingServices.delete(removal);
+  }
   liveSwarm[kind].delete(id);
 }
 
