@@ -173,4 +173,16 @@ if (watch) {
 } else {
   await Promise.all(contexts.map((c) => c.rebuild()));
   await Promise.all(contexts.map((c) => c.dispose()));
+  refuseDynamicImports(['dist/cli-main.cjs', 'dist/cli/status.cjs']);
+}
+
+// On Node 20 the bin runs these two bundles through vm.Script (src/infra/codeCache.ts), which has
+// no dynamic-import callback: an `import()` esbuild could not bundle (a Node builtin, a package
+// left external) would end that command with "A dynamic import callback was not specified", exit
+// 70. A static import does the same work; the build fails here instead of the user's command.
+function refuseDynamicImports(files) {
+  for (const file of files) {
+    const found = readFileSync(file, 'latin1').match(/\bimport\((.{0,60})/);
+    if (found) throw new Error(`${file} holds a dynamic import (import(${found[1]}…): import it statically`);
+  }
 }

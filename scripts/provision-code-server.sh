@@ -89,7 +89,9 @@ cs_starts() {
   local port dir pid ok=1
   port=$("$node_dir/bin/node" -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
   dir="$tmp/start-check"; mkdir -p "$dir/ws"; echo "auth: none" >"$dir/config.yaml" # else it writes ~/.config/code-server
-  setsid "$node_dir/bin/node" "$cs_pkg/out/node/entry.js" --config "$dir/config.yaml" --auth none --bind-addr "127.0.0.1:$port" \
+  # Without the caller's PORT: code-server's $PORT wins over --bind-addr (`PORT=9000 npm start`
+  # would check a server on 9000 while waiting on $port, and call a good install broken).
+  env -u PORT setsid "$node_dir/bin/node" "$cs_pkg/out/node/entry.js" --config "$dir/config.yaml" --auth none --bind-addr "127.0.0.1:$port" \
     --disable-telemetry --disable-update-check --disable-workspace-trust \
     --user-data-dir "$dir/data" --extensions-dir "$dir/ext" "$dir/ws" >"$dir/log" 2>&1 &
   pid=$!

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The test command of the README: `npm test` runs every level; `npm test -- unit` one of them.
-# Levels: unit (plain Node), container (a real Docker engine), e2e (code-server + Chromium).
+# Levels: lint, unit (plain Node), cli (every command of the built CLI as a process: a build, a real
+# Docker engine), container (a real Docker engine), e2e (code-server + Chromium).
 # Provisioning (engine, base image, code-server, Chromium) happens here so a fresh machine needs
 # nothing but `npm ci && npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 levels=("$@")
-((${#levels[@]})) || levels=(lint unit container e2e)
+((${#levels[@]})) || levels=(lint unit cli container e2e)
 
 # Totals over every level, for the closing line.
 passed=0 failed=0 skipped=0
@@ -44,31 +45,53 @@ run_node_tests() {
 }
 
 for level in "${levels[@]}"; do
-  echo "=== chainlens tests: $level ==="
   case "$level" in
+    lint | unit | cli | container | e2e) ;;
+    *) echo "unknown test level '$level' (lint|unit|cli|container|e2e)" >&2; exit 2 ;;
+  esac
+done
+
+run_level() {
+  case "$1" in
     lint)
-      npx tsc -p . --noEmit
-      npx eslint src test webview-ui bench
-      npx prettier --check .
+      npx tsc -p . --noEmit &&
+        npx eslint src test webview-ui bench &&
+        npx prettier --check .
       ;;
     unit)
       run_node_tests test/unit
       ;;
+    cli)
+      bash scripts/provision-docker.sh &&
+        npm run --silent build &&
+        run_node_tests test/cli --test-concurrency=1
+      ;;
     container)
-      bash scripts/provision-docker.sh
-      npm run --silent build
-      run_node_tests test/container --test-concurrency=1
+      bash scripts/provision-docker.sh &&
+        npm run --silent build &&
+        run_node_tests test/container --test-concurrency=1
       ;;
     e2e)
-      if [[ -d test/e2e ]] && find test/e2e -name '*.test.ts' | grep -q .; then
-        bash scripts/provision-code-server.sh
-        npm run --silent build
+      bash scripts/provision-code-server.sh &&
+        npm run --silent build &&
         run_node_tests test/e2e --test-concurrency=1
-      else
-        echo "no e2e tests yet"
-      fi
       ;;
-    *) echo "unknown test level '$level' (lint|unit|container|e2e)" >&2; exit 2 ;;
   esac
+}
+
+# A level that fails stops the run (later levels would only repeat its cause), and the closing
+# line is printed either way: the counts so far and the level that failed, exit 1.
+failed_level=
+for level in "${levels[@]}"; do
+  echo "=== chainlens tests: $level ==="
+  # `set -e` does not hold inside a function called in a condition: each step is chained with &&.
+  if ! run_level "$level"; then
+    failed_level=$level
+    break
+  fi
 done
+if [[ -n $failed_level ]]; then
+  echo "chainlens: $passed passed, $failed failed, $skipped skipped; level '$failed_level' failed"
+  exit 1
+fi
 echo "chainlens: $passed passed, $failed failed, $skipped skipped"

@@ -48,9 +48,9 @@ export function activate(context: vscode.ExtensionContext): ChainLensApi {
   setLockHolderLabel('VS Code');
   const output = vscode.window.createOutputChannel('ChainLens', { log: true });
   const runs = new ActiveRun(output);
-  const evaluation = new ContainerEvaluationService(runs, output);
   // Created before any feature: each gold-derived feature consults it (docs/study.md).
-  const disclosure = new DisclosureGate(runs, output);
+  const disclosure = new DisclosureGate(runs, output, context.globalState);
+  const evaluation = new ContainerEvaluationService(runs, output, disclosure);
   const documents = registerDocuments(context, () => runs.current, runs.onDidChange, disclosure);
   const services: ChainLensServices = {
     context,

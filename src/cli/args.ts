@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { didYouMean } from '../core/util/didYouMean';
 import { UserError } from '../core/util/errors';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -29,11 +30,12 @@ export function parseCommandArgs<O extends Options>(
   usage: string,
   positionals: PositionalSpec = NONE,
 ) {
+  refuseUnknownFlags(argv, options, usage);
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true, tokens: true });
   } catch (e) {
-    throw usageError((e as Error).message, usage);
+    throw usageError(flagProblem(e as Error & { code?: string }), usage);
   }
   const seen = new Set<string>();
   for (const token of parsed.tokens) {
@@ -47,6 +49,29 @@ export function parseCommandArgs<O extends Options>(
   if (count > positionals.max) throw usageError(`unexpected argument '${parsed.positionals[positionals.max]}'`, usage);
   if (count < positionals.min) throw usageError(positionals.missing ?? 'missing argument', usage);
   return { values: parsed.values, positionals: parsed.positionals };
+}
+
+/**
+ * A flag the command does not take, named as typed with the nearest one it does take: Node's own
+ * message ("Unknown option '--chain-idd'. To specify a positional argument starting with a '-',
+ * place it at the end…") tells a person nothing they can act on (issue: a mistyped flag).
+ */
+function refuseUnknownFlags(argv: string[], options: Options, usage: string): void {
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
+  const known = Object.keys(options).map((name) => `--${name}`);
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name in options) continue;
+    const typed = token.rawName.startsWith('--') ? `--${token.name}` : token.rawName;
+    throw usageError(`unknown flag ${typed}${didYouMean(typed, known)}`, usage);
+  }
+}
+
+/** parseArgs's other complaints, in the CLI's words. */
+function flagProblem(e: Error & { code?: string }): string {
+  const flag = /'(--?[^' ]+)/.exec(e.message)?.[1];
+  if (flag && e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    return /argument missing/.test(e.message) ? `flag ${flag} needs a value` : `flag ${flag} takes no value`;
+  return e.message;
 }
 
 export function requireOption(value: string | undefined, flag: string, usage: string): string {

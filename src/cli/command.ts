@@ -15,10 +15,22 @@ export interface CliCommand {
   run(argv: string[], io: CliIO): Promise<number>;
 }
 
-/** A command as the registry lists it: its help line, and the module loaded only when it runs. */
+/**
+ * A command made of subcommands (`chainlens sweci init`, `chainlens study submit`): it has no run
+ * of its own; `chainlens <group> <sub> …` runs the subcommand and `chainlens <group> <sub> --help`
+ * prints the subcommand's usage (commandGroup.ts, the one dispatch every level uses).
+ */
+export interface CliCommandGroup {
+  readonly name: string;
+  /** The group's usage for `chainlens <group> --help`: what it is for, and its subcommands. */
+  readonly usage: string;
+  readonly subcommands: readonly CliCommandEntry[];
+}
+
+/** A command or subcommand as its table lists it: its help line, and the module loaded only when it runs. */
 export interface CliCommandEntry {
   readonly name: string;
-  /** One line for `chainlens --help`. */
+  /** One line for the help of the level above (`chainlens --help`, `chainlens sweci --help`). */
   readonly summary: string;
-  load(): Promise<CliCommand>;
+  load(): Promise<CliCommand | CliCommandGroup>;
 }

@@ -36,6 +36,10 @@ export const commandSummaries: readonly CommandSummary[] = [
     summary: "a batch run's figures: rates by position with Wilson intervals, Oracle-to-Seq drop, chain errors",
   },
   {
+    name: 'evidence',
+    summary: "test a batch's chain errors: gold on the Seq start state (poisoned or solvable), culprit steps and hunks",
+  },
+  {
     name: 'mcp',
     summary: 'serve the run to a coding agent as an MCP server on stdio (tools: current step, status, submit, tests)',
   },

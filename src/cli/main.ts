@@ -1,4 +1,5 @@
 import type { CliIO } from './command';
+import { didYouMean } from '../core/util/didYouMean';
 import { neutralised } from './cliProcess';
 import { commands } from './commands/index';
 import { helpExitCode, helpText } from './help';
@@ -22,7 +23,11 @@ export async function main(argv: string[], rawIo: CliIO): Promise<number> {
   }
   const entry = commands.find((c) => c.name === name);
   if (!entry) {
-    io.err(`chainlens: unknown command '${name}'\n\n${helpText()}`);
+    const nearest = didYouMean(
+      name,
+      commands.map((c) => c.name),
+    );
+    io.err(`chainlens: unknown command '${name}'${nearest}\n\n${helpText()}`);
     return 2;
   }
   return runCommand(name, entry.load, rest, io);

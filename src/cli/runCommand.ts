@@ -1,7 +1,8 @@
 import { isUserError } from '../core/util/errors';
 import { orphanSweepSettled } from '../infra/docker/orphans';
 import { setLockHolderLabel } from '../infra/runs/runLock';
-import type { CliCommand, CliIO } from './command';
+import type { CliCommand, CliCommandGroup, CliIO } from './command';
+import { answerCommand } from './commandGroup';
 import { describeFailure } from './failure';
 
 /**
@@ -11,19 +12,14 @@ import { describeFailure } from './failure';
  */
 export async function runCommand(
   name: string,
-  load: () => Promise<CliCommand>,
+  load: () => Promise<CliCommand | CliCommandGroup>,
   rest: string[],
   io: CliIO,
 ): Promise<number> {
   // Named in the run's lock while this command changes a run ("chainlens replay: start").
   setLockHolderLabel(`chainlens ${name}`);
   try {
-    const command = await load();
-    if (rest.includes('--help') || rest.includes('-h')) {
-      io.out(command.usage);
-      return 0;
-    }
-    return await command.run(rest, io);
+    return await answerCommand(await load(), rest, io);
   } catch (e) {
     const failure = describeFailure(e);
     io.err(`chainlens ${name}: ${failure.message}`);

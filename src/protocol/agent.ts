@@ -26,6 +26,8 @@ export const SubmitStepArgsSchema = z
     step: z.number().int().positive().optional(),
     /** What the agent did, in a sentence (kept in the trajectory). */
     summary: z.string().max(4000).optional(),
+    /** Submit the step with no change (an empty patch); without it such a submit is refused. */
+    allow_empty: z.boolean().optional(),
   })
   .strict();
 export const RunTestsArgsSchema = z.object({}).strict();

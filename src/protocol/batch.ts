@@ -26,6 +26,8 @@ export const BatchChainSchema = z.object({
   /** Which dataset file (and line, for JSONL and Parquet rows) the chain came from. */
   origin: z.string(),
   repo: z.string(),
+  /** The dataset the chain was mined from (its `source` field); absent when it names none. */
+  source: z.string().optional(),
   image: z.string(),
   steps: z.array(z.object({ order: z.number().int(), instance_id: z.string() })),
 });
@@ -88,6 +90,11 @@ export const BatchRecordSchema = z.object({
   /** What the trajectory says the step cost (USD), when it says. */
   cost: z.number().nullable(),
   model: z.string().nullable(),
+  /**
+   * The largest input context (tokens) of one model call in the step's trajectory, when it
+   * records per-call token counts (ChainSWE Table 8); absent or null otherwise.
+   */
+  peak_context_tokens: z.number().nullable().optional(),
   finished_at: z.string(),
 });
 export type BatchRecord = z.infer<typeof BatchRecordSchema>;
@@ -106,3 +113,42 @@ export type BatchEvent =
       total: number;
     }
   | { event: 'end'; done: number; total: number; infra_failures: number; cancelled: boolean };
+
+/** What one trial of the chain-error evidence ran to: gold k graded on a prepared start state. */
+export const EvidenceTrialSchema = z.object({
+  /** What replaced the recorded patches before step k ("none": the Seq start state as recorded). */
+  change: z.string(),
+  outcome: z.enum(['resolved', 'unresolved', 'error']),
+});
+
+/** An earlier step's hunk the culprit search found: removing it (overshoot) or adding it (undershoot) lets gold k pass. */
+export const CulpritHunkSchema = z.object({
+  kind: z.enum(['overshoot', 'undershoot']),
+  /** `path#n` in the step's recorded patch (overshoot) or its gold patch (undershoot). */
+  hunk: z.string(),
+  file: z.string(),
+  /** The hunk's `@@` line. */
+  header: z.string(),
+});
+
+/**
+ * `evidence/<chain>/<source>/step-<order>.json` (docs/reference/metrics.md, "Chain-error
+ * evidence"): for a chain error at Seq step k, gold patch k graded on the Seq start state of step
+ * k. `poisoned`: gold fails there, the step could not have been solved; `solvable`: gold passes,
+ * the solver failed on a state it could solve; `inconclusive`: the grading itself gave no verdict.
+ */
+export const ChainErrorEvidenceSchema = z.object({
+  version: z.literal(1),
+  chain_id: z.string(),
+  source: z.string(),
+  order: z.number().int(),
+  position: z.number().int().positive(),
+  verdict: z.enum(['poisoned', 'solvable', 'inconclusive']),
+  /** Earlier steps whose replacement by gold alone lets gold k pass, each with its hunks. */
+  culprits: z.array(
+    z.object({ position: z.number().int().positive(), order: z.number().int(), hunks: z.array(CulpritHunkSchema) }),
+  ),
+  trials: z.array(EvidenceTrialSchema),
+  finished_at: z.string(),
+});
+export type ChainErrorEvidence = z.infer<typeof ChainErrorEvidenceSchema>;

@@ -48,6 +48,8 @@ export const ChainSchema = z.object({
   /** One image for the whole chain; null when the format names none (resolved at eval time). */
   dockerImage: z.string().nullable(),
   format: ChainFormatSchema,
+  /** The dataset the chain was mined from (a ChainSWE chain's `source`: SWE-rebench, SWE-Gym, ...). */
+  source: z.string().optional(),
   steps: z.array(ChainStepSchema).min(1),
   /** A CodeThread two-step task: where it came from and its target functions. */
   codethread: CodeThreadMetaSchema.optional(),

@@ -11,7 +11,7 @@ import { RunModeSchema } from './run';
 export const StepEvalStatusSchema = z.enum(['resolved', 'unresolved', 'error', 'empty_patch']);
 export type StepEvalStatus = z.infer<typeof StepEvalStatusSchema>;
 
-/** Whose fault an error is: the environment's (engine, image, OOM, no tests collected) or the code's. */
+/** Whose fault an error is: the environment's (engine, image, OOM) or the code's (a suite it left uncollectable is `log`). */
 export const EvalErrorKindSchema = z.enum(['environment', 'patch', 'timeout', 'cancelled', 'log']);
 export type EvalErrorKind = z.infer<typeof EvalErrorKindSchema>;
 

@@ -28,12 +28,18 @@ export const LineRangeSchema = z
   .refine((r) => r.endLine >= r.startLine, { message: 'endLine must not be before startLine', path: ['endLine'] });
 
 /**
- * One drift label, one JSONL line. A target is (instance, file, symbol) when the symbol is known,
- * else (instance, file, range). `source: 'suggested'` marks heuristic suggestions written by
- * ChainLens; people write `human` labels.
+ * One drift label, one JSONL line. A target is (run, chain, step, instance, file, symbol) when
+ * the symbol is known, else the same with the line range in place of the symbol; each labeller
+ * labels a target once (a later record replaces an earlier one). `source: 'suggested'` marks
+ * heuristic suggestions written by ChainLens; people write `human` labels.
  */
 export const DriftLabelRecordSchema = z.object({
   chain: z.string().min(1),
+  /**
+   * The run whose step was labelled (docs/run-state.md): two runs of one chain are two targets.
+   * Absent in files written before runs were recorded; those pair by chain alone.
+   */
+  run: z.string().min(1).optional(),
   step: z.number().int().positive(),
   instance: z.string().min(1),
   file: z.string().min(1),

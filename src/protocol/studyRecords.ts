@@ -64,6 +64,11 @@ export const ParticipantSessionSchema = z.object({
   study: z.string(),
   studyFile: z.string(),
   participant: z.string(),
+  /**
+   * A session of a pack's study file (a participant's own machine, or the researcher trying the
+   * pack): kept apart from the researcher's sessions of the same study (infra/study/sessionFiles.ts).
+   */
+  pack: z.boolean().optional(),
   /** When the participant agreed to the consent text (null: the study has none). */
   consentedAt: z.string().nullable(),
   tasks: z.array(
@@ -108,3 +113,6 @@ export const StudyRowSchema = z.object({
   patch: z.string().nullable(),
 });
 export type StudyRow = z.infer<typeof StudyRowSchema>;
+
+/** `runs/<run>/study/ungraded.json`: person steps submitted with `study submit --no-grade`. */
+export const StudyUngradedSchema = z.object({ steps: z.array(z.number().int()) });

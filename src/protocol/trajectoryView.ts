@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ActionKindSchema, FileAccessSchema, LineRangeSchema } from './trajectory';
 
 /**
- * Messages between the extension and the trajectory webview (webview-ui/trajectory). The webview
+ * Messages between the extension and the trajectory webview (webview-ui/src/trajectory). The webview
  * says `ready` once its script runs (and again after it is revived); only then does the extension
  * send. The list gets one small row per step; a step's full thought/action/observation is sent
  * only when it is selected, so a trajectory of thousands of steps stays light in the webview.
@@ -119,7 +119,7 @@ export interface TrajectoryViewState {
   query?: string;
 }
 
-/** One side of "Compare Trajectories": its rows, aligned with the other side by step index. */
+/** One side of "Compare Trajectories": its rows (the message's `aligned` says which rows face which). */
 export interface CompareSide {
   file: string;
   title: string;
@@ -132,7 +132,17 @@ export interface CompareSide {
 }
 
 export type ToCompareView =
-  { type: 'compare'; left: CompareSide; right: CompareSide } | { type: 'failed'; message: string };
+  | {
+      type: 'compare';
+      left: CompareSide;
+      right: CompareSide;
+      /**
+       * The table's rows, top to bottom: a left and a right row index facing each other (the same
+       * action, src/core/trajectories/align.ts), or one of them against a gap (null).
+       */
+      aligned: (readonly [number | null, number | null])[];
+    }
+  | { type: 'failed'; message: string };
 
 export const FromCompareViewSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ready') })]);
 export type FromCompareView = z.infer<typeof FromCompareViewSchema>;

@@ -73,8 +73,13 @@ export interface EvaluationService {
 export interface DisclosureService {
   readonly current: Disclosure;
   readonly onDidChange: vscode.Event<Disclosure>;
-  /** Throws a UserError saying why, when `feature` is withheld now; `what` names the refused action. */
-  require(feature: 'annotations' | 'goldDocuments', what: string): void;
+  /**
+   * Throws a UserError saying why, when `feature` is withheld now; `what` names the refused action,
+   * `step` the step whose gold it shows (a person's own step's gold is withheld outside studies too).
+   */
+  require(feature: 'annotations' | 'goldDocuments', what: string, step?: number): void;
+  /** Researcher views (Study Results, exports) are refused inside a participant's session. */
+  requireResearcher(what: string): void;
 }
 
 /**

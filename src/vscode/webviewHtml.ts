@@ -1,6 +1,6 @@
 // The host page of a ChainLens webview: dist/webview.js with a fresh nonce, a strict CSP that
 // allows nothing remote (no network, no inline code without the nonce), the codicon font and
-// the view's stylesheet from the extension folder only.
+// the view's stylesheet from the extension folder only (or CSS made in code, under the nonce).
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
@@ -16,7 +16,7 @@ export function webviewRoots(extensionUri: vscode.Uri): vscode.Uri[] {
 export function webviewHtml(
   webview: vscode.Webview,
   extensionUri: vscode.Uri,
-  options: { view: string; title: string; stylesheet: string },
+  options: { view: string; title: string; stylesheet?: string; css?: string },
 ): string {
   const nonce = webviewNonce();
   const asset = (...path: string[]): vscode.Uri => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path));
@@ -36,7 +36,8 @@ export function webviewHtml(
   <meta http-equiv="Content-Security-Policy" content="${csp}">
   <meta name="viewport" content="width=device-width, initial-scale=1.0">
   <link rel="stylesheet" id="vscode-codicon-stylesheet" nonce="${nonce}" href="${asset('media', 'codicons', 'codicon.css')}">
-  <link rel="stylesheet" nonce="${nonce}" href="${asset('media', options.stylesheet)}">
+  ${options.stylesheet ? `<link rel="stylesheet" nonce="${nonce}" href="${asset('media', options.stylesheet)}">` : ''}
+  ${options.css ? `<style nonce="${nonce}">${options.css}</style>` : ''}
   <title>${escape(options.title)}</title>
 </head>
 <body data-view="${escape(options.view)}">

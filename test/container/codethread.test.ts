@@ -10,7 +10,7 @@ import { runCli } from '../helpers/cli';
 import { DEMO_CHAIN } from '../helpers/demoRepo';
 import { demoRepoWithFixCommits } from '../helpers/demoFixCommits';
 import { ChainEvaluationSchema } from '../../src/protocol/evaluation';
-import { evaluateStep } from '../../src/infra/evaluation';
+import { evaluateStep } from '../../src/app/evaluation';
 
 const TASK = 'codethread.chainlens-demo__invoicekit-101';
 let repo: ReturnType<typeof demoRepoWithFixCommits>;

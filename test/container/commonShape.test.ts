@@ -57,20 +57,20 @@ test('the common shape builds before the markers and the TAP parser grades the r
   });
   const testPatch = diff({ 'tests/run.sh': RUNNER(TWO_TESTS) });
   const evaluate = (stateDiff: string, runId: string) =>
-    evaluateState({
-      image: 'chainlens/base:bookworm',
-      localRepo: dir,
-      baseCommit: base,
-      stateDiff,
-      testPatches: [testPatch],
-      testCmd: 'bash tests/run.sh',
-      buildCmd: 'bash build.sh',
-      scriptShape: 'common',
-      timeoutS: 120,
-      runId,
-      logPath: join(logDir, runId, 'test_output.txt'),
-      docker,
-    });
+    evaluateState(
+      {
+        image: 'chainlens/base:bookworm',
+        baseCommit: base,
+        repoPath: { kind: 'detect' },
+        testPatches: [testPatch],
+        testCmd: 'bash tests/run.sh',
+        buildCmd: 'bash build.sh',
+        scriptShape: 'common',
+        harness: 'v5',
+      },
+      { localRepo: dir, stateDiff },
+      { timeoutS: 120, runId, logPath: join(logDir, runId, 'test_output.txt'), docker },
+    );
   const grade = (log: string) =>
     gradeLogExplained({
       log,

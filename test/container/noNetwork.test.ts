@@ -13,7 +13,8 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Docker from 'dockerode';
 import { testCommandFor } from '../../src/core/evaluation/script';
-import { connectDocker, evaluateState, WarmContainer, type EvaluateStateOptions } from '../../src/infra/docker';
+import { connectDocker, evaluateState, WarmContainer, type ContainerRunOptions } from '../../src/infra/docker';
+import type { RepoPathChoice } from '../../src/core/evaluation/stepSpec';
 import { createToyRepo, FIX, TEST_FILES, type ToyRepo } from '../fixtures/evaluation/toyRepo';
 
 const IMAGE = 'chainlens/base:bookworm';
@@ -58,22 +59,22 @@ function exfiltrating(): string {
   ].join('\n');
 }
 
-function evaluate(overrides: Partial<EvaluateStateOptions> = {}) {
+function evaluate(overrides: Partial<ContainerRunOptions> = {}, repoPath: RepoPathChoice = { kind: 'detect' }) {
   const runId = `nonet-test-${process.pid}-${++runs}`;
   const testPatch = repo.diffFor(TEST_FILES);
-  return evaluateState({
-    image: IMAGE,
-    localRepo: repo.dir,
-    baseCommit: repo.baseCommit,
-    stateDiff: repo.diffFor({ ...FIX, 'conftest.py': exfiltrating() }),
-    testPatches: [testPatch],
-    testCmd: testCommandFor({ repo: 'toy/calc', testPatches: [testPatch] }),
-    timeoutS: 120,
-    runId,
-    logPath: join(logDir, runId, 'test_output.txt'),
-    docker,
-    ...overrides,
-  });
+  return evaluateState(
+    {
+      image: IMAGE,
+      baseCommit: repo.baseCommit,
+      repoPath,
+      testPatches: [testPatch],
+      testCmd: testCommandFor({ repo: 'toy/calc', testPatches: [testPatch] }),
+      scriptShape: 'python',
+      harness: 'v5',
+    },
+    { localRepo: repo.dir, stateDiff: repo.diffFor({ ...FIX, 'conftest.py': exfiltrating() }) },
+    { timeoutS: 120, runId, logPath: join(logDir, runId, 'test_output.txt'), docker, ...overrides },
+  );
 }
 
 before(async () => {
@@ -119,7 +120,7 @@ test('a container started ahead has no network either', async () => {
     name: `chainlens-nonet-warm-${process.pid}`,
   });
   try {
-    assertGradedOffline(await evaluate({ warm, repoPathInImage: null }));
+    assertGradedOffline(await evaluate({ warm }, { kind: 'copy-in' }));
   } finally {
     await warm.discard();
   }

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type Docker from 'dockerode';
 import { testCommandFor } from '../../src/core/evaluation/script';
 import { connectDocker, evaluateState, locateRepoInImage } from '../../src/infra/docker';
+import { repoPathChoice } from '../../src/core/evaluation/stepSpec';
 import { dataRoot } from '../../src/infra/runs/stateDir';
 import { createToyRepo, FIX, TEST_FILES, type ToyRepo } from '../fixtures/evaluation/toyRepo';
 
@@ -60,19 +61,24 @@ after(() => {
 
 function evaluate(image: string, repoPathInImage?: string | null) {
   const testPatches = [repo.diffFor(TEST_FILES)];
-  return evaluateState({
-    image,
-    repoPathInImage,
-    localRepo: repo.dir,
-    baseCommit: repo.baseCommit,
-    stateDiff: repo.diffFor(FIX),
-    testPatches,
-    testCmd: testCommandFor({ repo: 'toy/calc', testPatches }),
-    timeoutS: 120,
-    runId: `repo-in-image-${process.pid}`,
-    logPath: join(logDir, `${image.replace(/\W/g, '-')}-${String(repoPathInImage)}.log`),
-    docker,
-  });
+  return evaluateState(
+    {
+      image,
+      baseCommit: repo.baseCommit,
+      repoPath: repoPathChoice(repoPathInImage),
+      testPatches,
+      testCmd: testCommandFor({ repo: 'toy/calc', testPatches }),
+      scriptShape: 'python',
+      harness: 'v5',
+    },
+    { localRepo: repo.dir, stateDiff: repo.diffFor(FIX) },
+    {
+      timeoutS: 120,
+      runId: `repo-in-image-${process.pid}`,
+      logPath: join(logDir, `${image.replace(/\W/g, '-')}-${String(repoPathInImage)}.log`),
+      docker,
+    },
+  );
 }
 
 test('an image whose HEAD is a later commit over the base, with a clean tree, is found and reset to the base', async () => {

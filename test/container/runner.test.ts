@@ -21,8 +21,9 @@ import {
   managedLabels,
   sweepContainers,
   WarmContainer,
-  type EvaluateStateOptions,
+  type ContainerRunOptions,
 } from '../../src/infra/docker';
+import { repoPathChoice } from '../../src/core/evaluation/stepSpec';
 import { BASE_FILES, createToyRepo, FIX, TEST_FILES, type ToyRepo } from '../fixtures/evaluation/toyRepo';
 
 const BASE_IMAGE = 'chainlens/base:bookworm';
@@ -38,22 +39,35 @@ const logDir = mkdtempSync(join(tmpdir(), 'chainlens-runner-logs-'));
 
 const nextRunId = () => `${RUN_PREFIX}-${++runCounter}`;
 
-function evaluate(overrides: Partial<EvaluateStateOptions> = {}) {
+interface Overrides extends Partial<ContainerRunOptions> {
+  image?: string;
+  stateDiff?: string;
+  testPatches?: string[];
+  repoPathInImage?: string | null;
+}
+
+function evaluate({ image, stateDiff, testPatches: patches, repoPathInImage, ...overrides }: Overrides = {}) {
   const runId = overrides.runId ?? nextRunId();
-  const testPatches = overrides.testPatches ?? [testPatch];
-  return evaluateState({
-    image: BASE_IMAGE,
-    localRepo: repo.dir,
-    baseCommit: repo.baseCommit,
-    stateDiff: fixDiff,
-    testPatches,
-    testCmd: testCommandFor({ repo: 'toy/calc', testPatches }),
-    timeoutS: 120,
-    runId,
-    logPath: join(logDir, runId, 'test_output.txt'),
-    docker,
-    ...overrides,
-  });
+  const testPatches = patches ?? [testPatch];
+  return evaluateState(
+    {
+      image: image ?? BASE_IMAGE,
+      baseCommit: repo.baseCommit,
+      repoPath: repoPathChoice(repoPathInImage),
+      testPatches,
+      testCmd: testCommandFor({ repo: 'toy/calc', testPatches }),
+      scriptShape: 'python',
+      harness: 'v5',
+    },
+    { localRepo: repo.dir, stateDiff: stateDiff ?? fixDiff },
+    {
+      timeoutS: 120,
+      runId,
+      logPath: join(logDir, runId, 'test_output.txt'),
+      docker,
+      ...overrides,
+    },
+  );
 }
 
 async function containersOf(runId: string): Promise<number> {

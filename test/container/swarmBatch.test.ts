@@ -1,7 +1,8 @@
 // `chainlens batch --engine swarm` on a real single-node swarm of the shared engine: the demo
 // chain's records equal those of the local engine (verdicts and test lists); a batch killed with
-// SIGKILL at 10 random moments, then resumed, records what the local engine records, never
-// rewrites a record, and leaves no service, config or container of the killed processes; SIGTERM
+// SIGKILL and SIGTERM at 10 random moments each, then resumed, records what the local engine
+// records (a step cut short by SIGTERM has no record), never rewrites a record, and leaves no
+// service, config or container of the killed processes; SIGTERM
 // removes the process's own services and configs at once; and an engine outside swarm mode
 // gives a clear error naming `docker swarm init`, with nothing written.
 //
@@ -166,7 +167,7 @@ test('--engine swarm: the demo batch records what the local engine records; no s
   assert.deepEqual(await swarmObjectsOf([child.pid!]), []);
 });
 
-test('SIGKILL 10 times at random moments, resumed: records equal the local engine, none written twice, no service or config left', async () => {
+test('SIGKILL and SIGTERM 10 times each at random moments, resumed: records equal the local engine, none written twice, no service or config left', async () => {
   ensureSwarm();
   const reference = join(root, 'local');
   const expected = existsSync(reference) ? verdicts(reference) : undefined;
@@ -176,18 +177,28 @@ test('SIGKILL 10 times at random moments, resumed: records equal the local engin
   const pids: number[] = [];
   const seen = new Map<string, string>();
   let killedWithService = 0;
-  for (let kill = 0; kill < 10; kill++) {
+  for (let kill = 0; kill < 20; kill++) {
+    const signal = kill % 2 === 0 ? 'SIGKILL' : 'SIGTERM';
     const args = existsSync(join(runDir, 'manifest.json'))
       ? ['batch', '--run-dir', runDir, '--workers', '2', '--engine', 'swarm', '--json']
       : batchArgs(runDir, 'swarm');
     // Half the kills count from the start (lane preparation, service creation), half from the
     // first job service (a step running, its log being read back, its record being written).
     const from = rand() < 0.5 ? 'start' : 'service';
-    const r = await runSignalled(args, 'SIGKILL', Math.floor(rand() * (from === 'start' ? 4000 : 1500)), from);
+    const r = await runSignalled(args, signal, Math.floor(rand() * (from === 'start' ? 4000 : 1500)), from);
     pids.push(r.pid);
     if (r.signalled && r.sawService) killedWithService++;
     const rewritten = keepsEarlierRecords(runDir, seen);
-    assert.equal(rewritten, undefined, `seed ${seed}: ${rewritten} was rewritten after kill ${kill}`);
+    assert.equal(rewritten, undefined, `seed ${seed}: ${rewritten} was rewritten after kill ${kill} (${signal})`);
+    if (expected) {
+      const now = verdicts(runDir);
+      const wrong = Object.keys(now).find((rel) => JSON.stringify(now[rel]) !== JSON.stringify(expected[rel]));
+      assert.equal(
+        wrong,
+        undefined,
+        `seed ${seed}: after kill ${kill} (${signal}) ${wrong} differs from the local engine`,
+      );
+    }
   }
   assert.ok(killedWithService > 0, `seed ${seed}: no batch was killed while a step ran as a job service`);
   const last = runBuiltCli(['batch', '--run-dir', runDir, '--workers', '2', '--engine', 'swarm'], {

@@ -92,6 +92,8 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
       .getByRole('treeitem', { name: /^Step 2, chainlens-demo__invoicekit-102, current/ })
       .first()
       .waitFor({ state: 'visible', timeout: 60_000 });
+    // Step 2 is the person's own: its gold is hidden until they ask for it (this test reviews it).
+    await runCommand(page, 'ChainLens: Reveal Gold for This Step');
     // Step 2 is current: its marks are shown; step 1's only when asked for.
     await runCommand(page, 'ChainLens: Annotate Step…');
     await pickQuickItem(page, /^Step 1/);

@@ -19,6 +19,7 @@ import {
   type ChainLensWorkbench,
 } from './harness';
 import { makeDemoWorkspace } from './exthost/demoWorkspace';
+import { startEngineProxy, type EngineProxy } from './harness/engineProxy';
 import { treeItem } from './exthost/workbenchHelpers';
 
 /** This file's own containers, by a label no other test uses. */
@@ -27,7 +28,7 @@ const orphans = () =>
   execFileSync('docker', ['ps', '-aq', '--filter', `label=${ORPHAN_LABEL}`], { encoding: 'utf8' }).trim();
 
 /** A container as a ChainLens process that was then killed with SIGKILL leaves it: its owner has ended. */
-function leaveOrphan(): void {
+function leaveOrphan(): string {
   const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
   const labels = {
     'chainlens.managed': 'true',
@@ -36,33 +37,47 @@ function leaveOrphan(): void {
     'chainlens.pid-start': '',
     'chainlens.host': hostname(),
   };
-  execFileSync('docker', [
-    'create',
-    '--label',
-    ORPHAN_LABEL,
-    ...Object.entries(labels).flatMap(([k, v]) => ['--label', `${k}=${v}`]),
-    'chainlens/base:bookworm',
-    'true',
-  ]);
+  return execFileSync(
+    'docker',
+    [
+      'create',
+      '--label',
+      ORPHAN_LABEL,
+      ...Object.entries(labels).flatMap(([k, v]) => ['--label', `${k}=${v}`]),
+      'chainlens/base:bookworm',
+      'true',
+    ],
+    { encoding: 'utf8' },
+  ).trim();
 }
 
 describe('ChainLens from its .vsix', () => {
   let fx: ChainLensWorkbench;
   let scratch: string;
   let vsix: string;
+  let orphan: string;
+  let engine: EngineProxy;
 
   before(async () => {
-    leaveOrphan();
     scratch = mkdtempSync(join(tmpdir(), 'chainlens-vsix-'));
+    // This window's ChainLens reaches the engine through a socket of this test's own, so what it
+    // asked is told apart from the sweeps of other ChainLens processes on the machine.
+    engine = await startEngineProxy(join(scratch, 'docker.sock'));
+    orphan = leaveOrphan();
     vsix = join(scratch, 'chainlens.vsix');
     execFileSync(process.execPath, [join(repoRoot, 'scripts', 'package.mjs'), '--out', vsix], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    fx = await openChainLensWorkbench({ workspace: () => makeDemoWorkspace({ checkout: true }), vsixPath: vsix });
+    fx = await openChainLensWorkbench({
+      workspace: () => makeDemoWorkspace({ checkout: true }),
+      vsixPath: vsix,
+      settings: { 'chainlens.docker.host': engine.host },
+    });
   });
 
   after(async () => {
     await fx?.close();
+    await engine?.close();
     const left = orphans();
     if (left) execFileSync('docker', ['rm', '-f', ...left.split('\n')], { stdio: 'ignore' });
     if (scratch) rmSync(scratch, { recursive: true, force: true });
@@ -105,10 +120,52 @@ describe('ChainLens from its .vsix', () => {
   });
 
   it('removes, shortly after activation, the container a killed ChainLens process left (no evaluation asked for)', async () => {
-    await waitForLog(fx.server, /removed \d+ container\(s\) left behind by ChainLens processes that were killed/, {
-      channel: 'ChainLens',
-    });
+    // Every ChainLens process on this machine sweeps (as designed), so another one may remove the
+    // orphan first. What this window's ChainLens must do holds either way: list the engine's
+    // ChainLens containers shortly after activation, and remove the orphan if the list held it.
+    const deadline = Date.now() + 60_000;
+    const listing = () =>
+      engine.exchanges.find((x) =>
+        x.requests.some((r) => /^GET \S*\/containers\/json\?\S*chainlens\.managed/.test(decodeURIComponent(r))),
+      );
+    while (!listing() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    const listed = listing();
+    assert.ok(listed, `the extension listed its containers: ${engine.exchanges.flatMap((x) => x.requests).join('; ')}`);
+    if (listed.answer.includes(orphan)) {
+      await waitForLog(fx.server, /removed \d+ container\(s\) left behind by ChainLens processes that were killed/, {
+        channel: 'ChainLens',
+      });
+      const removal = engine.exchanges
+        .flatMap((x) => x.requests)
+        .find((r) => r.startsWith(`DELETE `) && r.includes(orphan));
+      assert.ok(removal, 'the extension removed the orphan it listed');
+    }
     assert.equal(orphans(), '');
+  });
+
+  it('ships a CLI that runs from the package: every command and subcommand answers --help, sweci commands run', () => {
+    const unpacked = join(scratch, 'unpacked');
+    execFileSync('python3', ['-m', 'zipfile', '-e', vsix, unpacked]);
+    const bin = join(unpacked, 'extension', 'dist', 'cli.js');
+    const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: scratch });
+    const names = (help: string) => [...help.matchAll(/^ {2}([a-z][\w-]*) {2,}\S/gm)].map((m) => m[1]);
+    for (const command of names(cli('--help').stdout)) {
+      const help = cli(command, '--help');
+      assert.equal(help.status, 0, `${command} --help: ${help.stderr}`);
+      if (help.stdout.startsWith(`usage: chainlens ${command} <subcommand>`))
+        for (const sub of names(help.stdout)) {
+          const h = cli(command, sub, '--help');
+          assert.match(
+            h.stdout,
+            new RegExp(`^usage: chainlens ${command} ${sub}\\b`),
+            `${command} ${sub}: ${h.stderr}`,
+          );
+        }
+    }
+    // A command that runs its code: an empty folder is not a SWE-CI run (exit 1, a message), never a crash (70).
+    const score = cli('sweci', 'score', scratch);
+    assert.equal(score.status, 1, score.stderr);
+    assert.doesNotMatch(score.stderr, /internal error/);
   });
 
   it('loads its run-time files from the package (extension-host suite)', async () => {

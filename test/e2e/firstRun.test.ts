@@ -73,9 +73,14 @@ describe('ChainLens first run: walkthrough, current marks, one explanation, comp
       .waitFor({ state: 'visible', timeout: 60_000 });
   });
 
-  it("shows step 2's marks before its first edit, and nothing of step 1", async () => {
+  it("hides step 2's own gold until Reveal Gold for This Step, then shows its marks, nothing of step 1", async () => {
     const page = fx.page;
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    // The person solves step 2: nothing of its gold before they ask for it (or submit).
+    await page.waitForTimeout(2_000); // the analysis's debounce and more: a mark would be there by now
+    assert.equal(await problemRows(page).filter({ hasText: /gold/i }).count(), 0, 'no Problems entry from gold');
+    await screenshot(page, 'first-run-02-step2-gold-withheld');
+    await runCommand(page, 'ChainLens: Reveal Gold for This Step');
     await problemRows(page)
       .filter({ hasText: /Missing from this step\? The gold patch changes _to_decimal/ })
       .first()
@@ -144,6 +149,8 @@ describe('ChainLens first run: walkthrough, current marks, one explanation, comp
       .first()
       .waitFor({ state: 'visible', timeout: 20_000 });
     await runCommand(page, 'ChainLens: Compare Step with Gold');
+    // Steps 1 (recorded) and 2 (current) have both started: the palette command asks which.
+    await pickQuickItem(page, /^Step 2: chainlens-demo__invoicekit-102/);
     const diffTab = page.locator('.tab', { hasText: 'Step 2: gold ↔ your work' });
     await diffTab.first().waitFor({ state: 'visible', timeout: 30_000 });
     const multi = page.locator('.multiDiffEditor, .monaco-multi-diff-editor, [class*="multiDiff"]').first();

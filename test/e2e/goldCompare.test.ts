@@ -16,6 +16,7 @@ import {
   runCommand,
   screenshot,
   typeInEditor,
+  waitForNotification,
   type ChainLensWorkbench,
 } from './harness';
 import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
@@ -84,6 +85,12 @@ describe('ChainLens: compare a symbol with gold, and gold | recorded | working',
     await runCommand(page, 'File: Save');
     await page.locator('.tab.dirty', { hasText: 'parse.py' }).waitFor({ state: 'detached', timeout: 20_000 });
     await goToLine(page, lineOf(parsePy, 'def parse_decimal'));
+    // Step 2 is the person's own: its gold stays hidden (no lens, no gold compare) until revealed.
+    await runCommand(page, 'ChainLens: Compare Step with Gold');
+    await waitForNotification(page, /Compare Step with Gold is not available: you are solving step 2 yourself/);
+    assert.equal(await lens(page, /gold/).count(), 0, 'no gold-derived lens before the reveal');
+    await screenshot(page, 'gold-compare-00-withheld');
+    await runCommand(page, 'ChainLens: Reveal Gold for This Step');
     await screenshot(page, 'gold-compare-00-edited');
     await lens(page, /gold leaves this alone/)
       .first()

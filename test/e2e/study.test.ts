@@ -4,22 +4,27 @@
 //    Compare Step with Gold is refused; they edit, idle past the gap, edit, submit; the exported row
 //    holds the condition, the resolved flag and an active time without the idle gap;
 // 2. a reload and a SIGKILL of the extension host mid-step lose no recorded time or edits.
+// The participant's window is searched (Find in Files, quick open, the Output channel, the text of
+// the workbench and its panels, the terminal's environment) for every line of gold and of the test
+// patches, every F2P id and another participant's edit: none is found.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   assertSuitePassed,
+  followWindow,
+  webviewFrame,
   openChainLensWorkbench,
+  readExtensionHostLog,
   reloadWindow,
   repoRoot,
   runCommand,
   runExtensionHostSuite,
   screenshot,
   waitForNotification,
-  webviewFrame,
   type ChainLensWorkbench,
 } from './harness';
 import { makeStudyWorkspace, type StudyWorkspace } from './exthost/studyWorkspace';
@@ -59,24 +64,136 @@ function savedClock(): SavedClock {
   return newest;
 }
 
+/** Another participant's finished work, where sessions are kept: what Find in Files found before. */
+const P02_EDIT = 'def p02_finished_solution_marker(amount):';
+
+/**
+ * What must not reach the participant: the added lines of gold of the steps they (and later
+ * steps) solve and of every test patch, and the F2P test names; lines already in the file before
+ * the patch are no answer and are left out.
+ */
+function answers(chainFile: string, repo: string): string[] {
+  const chain = JSON.parse(readFileSync(chainFile, 'utf8').split('\n')[0]) as {
+    base_commit: string;
+    bug_fixes: {
+      order: number;
+      patch: string;
+      test_patch: string;
+      problem_statement: string;
+      FAIL_TO_PASS: string[] | string;
+    }[];
+  };
+  // What the problem statements say is the participant's to read.
+  const stated = chain.bug_fixes.map((s) => s.problem_statement).join('\n');
+  // A line the repository already has at the base commit (an import, a fixture) is no answer.
+  const inBase = (text: string): boolean => {
+    try {
+      execFileSync('git', ['-C', repo, 'grep', '-q', '-F', '-e', text, chain.base_commit], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const added = (patch: string): string[] => {
+    const out: string[] = [];
+    for (const line of patch.split('\n')) {
+      if (line.startsWith('+') && !line.startsWith('+++')) {
+        const text = line.slice(1).trim();
+        if (text.length >= 16 && !stated.includes(text) && !inBase(text)) out.push(text);
+      }
+    }
+    return out;
+  };
+  const found = new Set<string>([P02_EDIT]);
+  for (const step of chain.bug_fixes) {
+    if (step.order >= 2) added(step.patch).forEach((l) => found.add(l));
+    added(step.test_patch).forEach((l) => found.add(l));
+    const f2p = typeof step.FAIL_TO_PASS === 'string' ? (JSON.parse(step.FAIL_TO_PASS) as string[]) : step.FAIL_TO_PASS;
+    for (const id of f2p) found.add(id.split('::').pop()!.split('[')[0]);
+  }
+  return [...found];
+}
+
+/** Every file Find in Files searches in the window's folder (ignored files too: stricter than it). */
+function searchable(dir: string): string {
+  return execFileSync('git', ['-C', dir, 'ls-files', '-co'], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map((f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : ''))
+    .join('\n');
+}
+
 describe('A study session in VS Code: blind AH step, time on task, export', () => {
   let fx: ChainLensWorkbench<StudyWorkspace>;
   before(async () => {
     fx = await openChainLensWorkbench({
-      workspace: () => makeStudyWorkspace(3),
+      workspace: () => {
+        const ws = makeStudyWorkspace(3);
+        mkdirSync(join(ws.dir, 'sessions', 'p02', 'invoicekit', 'invoicekit'), { recursive: true });
+        writeFileSync(
+          join(ws.dir, 'sessions', 'p02', 'invoicekit', 'invoicekit', 'parse.py'),
+          `${P02_EDIT}\n    return amount\n`,
+        );
+        return ws;
+      },
       viewport: { width: 1500, height: 950 },
     });
   });
   after(() => fx?.close());
 
-  it('keeps the participant blind, times the step without the idle gap, and exports the row', async () => {
+  it('opens the work tree alone, keeps the participant blind everywhere, times the step without the idle gap, and exports the row', async () => {
     const suite = join(suites, 'study.suite.ts');
+    // Start Study Session… checks the task out, then opens this window on the work tree alone.
+    await followWindow(
+      fx.server,
+      fx.wb,
+      async () =>
+        assertSuitePassed(
+          await runExtensionHostSuite(fx.server, suite, { grep: 'starting the session', timeoutMs: 60_000 }),
+        ),
+      { timeoutMs: 300_000 },
+    );
     const before = await runExtensionHostSuite(fx.server, suite, {
-      grep: 'starting the session|while solving|idle past the gap',
+      grep: 'the window holds|while solving|idle past the gap',
       timeoutMs: 400_000,
     });
     assertSuitePassed(before);
     assert.equal(before.tests.length, 3);
+
+    // Search the participant's window for every answer.
+    const secrets = answers(join(fx.workspace.dir, 'chain.jsonl'), join(fx.workspace.dir, 'repo'));
+    assert.ok(secrets.length > 20, `${secrets.length} answer lines`);
+    const files = searchable(fx.workspace.workTree);
+    const output = readExtensionHostLog(fx.server, { channel: 'ChainLens' });
+    assert.match(output, /study e2e-study|activated/);
+    await runCommand(fx.page, 'ChainLens: Show Problem Statement');
+    const statement = await webviewFrame(fx.page, /Amounts with a decimal comma/, { timeoutMs: 60_000 });
+    const frames = await Promise.all(
+      fx.page.frames().map((f) =>
+        f
+          .locator('body')
+          .innerText({ timeout: 5_000 })
+          .catch(() => ''),
+      ),
+    );
+    const shown = [await statement.locator('body').innerText(), ...frames].join('\n');
+    assert.match(shown, /CHAIN/, 'the workbench text');
+    for (const secret of secrets) {
+      assert.ok(!files.includes(secret), `Find in Files would find: ${secret}`);
+      assert.ok(!output.includes(secret), `the Output channel shows: ${secret}`);
+      assert.ok(!shown.includes(secret), `the window shows: ${secret}`);
+    }
+    // Find in Files itself, for gold's new helper and another participant's edit.
+    for (const query of ['_decimal_mark', 'p02_finished_solution_marker']) {
+      await runCommand(fx.page, 'Search: Find in Files');
+      await fx.page.keyboard.press('Control+A');
+      await fx.page.keyboard.type(query);
+      await fx.page.keyboard.press('Enter');
+      await fx.page
+        .locator('.search-view .message', { hasText: /No results found/ })
+        .waitFor({ state: 'visible', timeout: 30_000 });
+    }
+    await screenshot(fx.page, 'study-participant-search');
     // In the window: Compare Step with Gold refused with a clear message, nothing drawn in the editor.
     await runCommand(fx.page, 'ChainLens: Compare Step with Gold');
     await waitForNotification(fx.page, /^Compare Step with Gold is not available: you are solving a step of the study/);
@@ -103,13 +220,10 @@ describe('A study session in VS Code: blind AH step, time on task, export', () =
     assert.ok((step2.pauses as number) >= 1);
     assert.equal(rows.find((r) => r.step === 1)!.author, 'recorded');
 
-    // Study Results: the report's tables and themable SVG charts in a webview.
+    // Study Results is the researcher's: refused in the participant's window (the report via the CLI).
     await runCommand(fx.page, 'ChainLens: Study Results…');
-    const results = await webviewFrame(fx.page, /Resolve rate \(last step\)/, { timeoutMs: 60_000 });
-    await results.locator('table.cl-table').first().waitFor({ state: 'visible', timeout: 60_000 });
-    assert.match((await results.locator('table.cl-table tbody tr').first().textContent()) ?? '', /^AH0\/1/);
-    assert.equal(await results.locator('svg.cl-chart').count(), 2);
-    await screenshot(fx.page, 'study-results');
+    await waitForNotification(fx.page, /Study Results is for the researcher/);
+    assert.match(cli('study', 'report', fx.workspace.studyFile), /AH/);
   });
 });
 
@@ -149,5 +263,43 @@ describe('Time records survive a window reload and a killed extension host', () 
     assert.equal(after.editsPerFile['invoicekit/parse.py'], counted + 2);
     assert.ok(after.activeMs >= killed.activeMs);
     assert.ok(after.reloads >= 2);
+  });
+});
+
+describe('A pack, as a participant uses it on their own machine', () => {
+  let fx: ChainLensWorkbench;
+  let pack: string;
+  const researcherData = process.env.CHAINLENS_DATA;
+  before(async () => {
+    const ws = makeStudyWorkspace(3, 'e2e-study-pack');
+    cli('study', 'pack', ws.studyFile, '--out', join(ws.dir, 'packs'), '--participant', 'p01');
+    pack = join(ws.dir, 'packs', 'p01');
+    // Their machine: a data directory of their own, nothing of the researcher's.
+    process.env.CHAINLENS_DATA = mkdtempSync(join(tmpdir(), 'chainlens-e2e-participant-'));
+    fx = await openChainLensWorkbench({ workspace: () => ({ dir: pack, remove: () => ws.remove() }) });
+  });
+  after(async () => {
+    process.env.CHAINLENS_DATA = researcherData;
+    await fx?.close();
+  });
+
+  it('opens the pack, moves to the work tree, solves blind and writes the results file to send back', async () => {
+    const suite = join(suites, 'studyPack.suite.ts');
+    await followWindow(
+      fx.server,
+      fx.wb,
+      async () => assertSuitePassed(await runExtensionHostSuite(fx.server, suite, { grep: 'pack: start' })),
+      { timeoutMs: 300_000 },
+    );
+    assertSuitePassed(await runExtensionHostSuite(fx.server, suite, { grep: 'pack: solve', timeoutMs: 200_000 }));
+    const sent = JSON.parse(readFileSync(join(pack, 'results', 'p01.results.json'), 'utf8')) as {
+      rows: { step: number; author: string; resolved: unknown; overshootLines: unknown; patch: string | null }[];
+    };
+    const mine = sent.rows.find((r) => r.step === 2)!;
+    assert.equal(mine.author, 'human');
+    assert.match(mine.patch ?? '', /solved in the pack/);
+    assert.equal(mine.resolved, null, 'graded by the researcher');
+    assert.equal(mine.overshootLines, null, 'no gold in the pack to measure against');
+    await screenshot(fx.page, 'study-pack-participant');
   });
 });

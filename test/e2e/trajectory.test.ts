@@ -190,7 +190,7 @@ describe('ChainLens trajectory viewer: step through the pydicom SWE-agent run', 
       .first()
       .click({ modifiers: ['Control'] });
     await explorerMenu(page, 'truncated.traj', 'Compare Trajectories…');
-    const frame = await webviewFrame(page, /Compared step by step/, { timeoutMs: 30_000 });
+    const frame = await webviewFrame(page, /Aligned by action/, { timeoutMs: 30_000 });
     await frame.locator('table.compare tbody tr').nth(11).waitFor({ state: 'visible', timeout: 20_000 });
     assert.equal(await frame.locator('table.compare tbody tr').count(), 12);
     assert.match(await frame.locator('.files-row').innerText(), /pydicom\/pixel_data_handlers\/numpy_handler\.py/);

@@ -38,15 +38,19 @@ export function runBuiltCli(args: string[], env: Record<string, string> = {}): P
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Starts the CLI and SIGKILLs it after `afterMs` (if still running). */
-export function runBuiltCliKilledAfter(args: string[], afterMs: number): Promise<ProcessResult> {
+/** Starts the CLI and sends it `signal` (default SIGKILL) after `afterMs` (if still running). */
+export function runBuiltCliKilledAfter(
+  args: string[],
+  afterMs: number,
+  signal: NodeJS.Signals = 'SIGKILL',
+): Promise<ProcessResult> {
   return new Promise((resolveResult) => {
     const child = spawn(process.execPath, [builtCli(), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), afterMs);
+    const timer = setTimeout(() => child.kill(signal), afterMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolveResult({ code, signal, stdout, stderr });

@@ -28,6 +28,9 @@ interface ModuleInfo {
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '/index.ts'];
 
+/** The name under which a module that only re-exports, and that no module imports, is reported. */
+export const BARREL = '(re-exports, imported by no module)';
+
 function resolveSpecifier(fromFile: string, specifier: string): string | null {
   if (!specifier.startsWith('.')) return null;
   const base = resolve(dirname(fromFile), specifier);
@@ -69,6 +72,8 @@ export function findUnusedExports(
   const modules = new Map<string, ModuleInfo>();
   const used = new Set<string>();
   const usedAll = new Set<string>();
+  /** Every file some module imports or re-exports from, by any form of import. */
+  const imported = new Set<string>();
   const key = (file: string, name: string) => `${file}\0${name}`;
 
   for (const file of files) {
@@ -81,6 +86,7 @@ export function findUnusedExports(
     const visit = (node: ts.Node): void => {
       if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
         const target = resolveSpecifier(file, node.moduleSpecifier.text);
+        if (target) imported.add(target);
         const clause = node.importClause;
         if (target && clause) {
           if (clause.name) used.add(key(target, 'default'));
@@ -95,6 +101,7 @@ export function findUnusedExports(
             ? resolveSpecifier(file, node.moduleSpecifier.text)
             : null;
         if (node.moduleSpecifier && !target) return;
+        if (target) imported.add(target);
         if (!node.exportClause) {
           if (target) info.star.push(target);
         } else if (ts.isNamedExports(node.exportClause)) {
@@ -117,11 +124,13 @@ export function findUnusedExports(
         const arg = node.arguments[0];
         const target = arg && ts.isStringLiteral(arg) ? resolveSpecifier(file, arg.text) : null;
         if (target) usedAll.add(target);
+        if (target) imported.add(target);
       } else if (ts.isImportTypeNode(node)) {
         const arg = node.argument;
         if (ts.isLiteralTypeNode(arg) && ts.isStringLiteral(arg.literal)) {
           const target = resolveSpecifier(file, arg.literal.text);
           if (target) usedAll.add(target);
+          if (target) imported.add(target);
         }
       }
       ts.forEachChild(node, visit);
@@ -155,7 +164,11 @@ export function findUnusedExports(
 
   const out: UnusedExport[] = [];
   for (const [file, info] of modules) {
-    if (!scanned(file) || entryPoints.has(file) || usedAll.has(file)) continue;
+    if (!scanned(file) || entryPoints.has(file)) continue;
+    // A barrel nobody imports: its re-exports are not declarations, so no name above reports it.
+    if (!imported.has(file) && (info.forwarded.size > 0 || info.star.length > 0))
+      out.push({ file: relative(root, file).split('\\').join('/'), name: BARREL, line: 1, usedLocally: false });
+    if (usedAll.has(file)) continue;
     let refs: Map<string, number> | undefined;
     for (const [name, { line }] of info.own) {
       if (reached.has(key(file, name))) continue;

@@ -1,11 +1,13 @@
 // Entry of dist/webview.js, shared by ChainLens's webviews: the host page names its view in
 // <body data-view="…">, and only that view's code runs.
 import { mountProblemView } from './problem/problemView';
-import { mountTrajectoryCompareView } from '../trajectory/compareView';
-import { mountTrajectoryView } from '../trajectory/trajectoryView';
+import { mountReportView } from './report/reportView';
+import { mountTrajectoryCompareView } from './trajectory/compareView';
+import { mountTrajectoryView } from './trajectory/trajectoryView';
 
 const views: Record<string, (root: HTMLElement) => void> = {
   problem: mountProblemView,
+  report: mountReportView,
   trajectory: mountTrajectoryView,
   trajectoryCompare: mountTrajectoryCompareView,
 };

@@ -1,5 +1,7 @@
-// The webview side of postMessage/getState, typed per view. acquireVsCodeApi() may be called
-// only once per page, so every view goes through this module.
+// The webview side of postMessage/getState, typed per view, and the one lifecycle every view
+// follows (src/vscode/webviewHost.ts is the other end): listen, then say `ready`; the extension
+// sends nothing before it. acquireVsCodeApi() may be called only once per page, so every view
+// goes through this module.
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -15,6 +17,11 @@ export interface ViewChannel<Out, State> {
   post(message: Out): void;
   state(): State | undefined;
   saveState(state: State): void;
+  /**
+   * Listens to the extension's messages, then says `ready` (again after the view is revived,
+   * since a hidden webview is torn down). Returns the function that stops listening.
+   */
+  connect<In>(listener: (event: MessageEvent<In>) => void): () => void;
 }
 
 export function viewChannel<Out, State>(): ViewChannel<Out, State> {
@@ -24,5 +31,10 @@ export function viewChannel<Out, State>(): ViewChannel<Out, State> {
     post: (message) => vscode.postMessage(message),
     state: () => (vscode.getState() as State | null) ?? undefined,
     saveState: (state) => vscode.setState(state),
+    connect: (listener) => {
+      window.addEventListener('message', listener);
+      vscode.postMessage({ type: 'ready' });
+      return () => window.removeEventListener('message', listener);
+    },
   };
 }

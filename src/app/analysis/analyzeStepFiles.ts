@@ -16,6 +16,11 @@ export interface StepFilesJob {
   readonly goldPatch: Patch;
   /** Each file as it was at the step's start, by repository path (absent: not in the commit). */
   readonly preImages: ReadonlyMap<string, string | undefined>;
+  /**
+   * Where gold's patch does not apply at the step's start (Seq mode, on the agent's work): the
+   * file at the step's Oracle start, which gold is applied to instead.
+   */
+  readonly goldPreImages?: ReadonlyMap<string, string>;
 }
 
 export interface StepFilesResult {
@@ -35,13 +40,13 @@ export async function analyzeStepFiles(
   symbols: SymbolIndex | undefined,
   cancellation?: CancellationTokenLike,
 ): Promise<StepFilesResult> {
-  const { stepPatch, goldPatch, preImages } = job;
+  const { stepPatch, goldPatch, preImages, goldPreImages } = job;
   const owners = new Map<string, LineOwners>();
   const stepByPath = new Map(stepPatch.files.map((f) => [filePath(f), f] as const));
   const analysis = await analyzeStep({
     stepPatch,
     goldPatch,
-    readFile: async (p) => preImages.get(p),
+    readFile: async (p, side) => (side === 'gold' ? goldPreImages?.get(p) : undefined) ?? preImages.get(p),
     symbols,
     cancellation,
     onStepVersion: (path, outline) => {

@@ -10,13 +10,15 @@ import type { LineSpan } from '../../core/analysis/rangeMapping';
 import { SAME_LINES, workTreeLines, type WorkTreeLines } from '../../core/analysis/sinceStep';
 import type { SymbolIndex } from '../../core/analysis/symbols';
 import { parsePatch } from '../../core/patch/parse';
-import { filePath, type Patch } from '../../core/patch/types';
+import { applyFilePatch } from '../../core/patch/apply';
+import { filePath, type FilePatch, type Patch } from '../../core/patch/types';
 import type { CancellationTokenLike } from '../../core/util/cancellation';
 import type { Decoration, StepAnalysis } from '../../protocol/analysis';
 import type { StepState } from '../../protocol/run';
 import { readBlobs } from '../../infra/git/blobReader';
 import { diffTexts } from '../../infra/git/textDiff';
 import type { ChainRunSnapshot } from '../run/snapshot';
+import { oracleStartText } from '../fileVersions/oracleStart';
 import { analyzeStepFiles, type StepFilesAnalyzer } from './analyzeStepFiles';
 
 export type { ChangedSymbol };
@@ -36,12 +38,53 @@ export interface StepAnnotations {
   readonly changed: ReadonlyMap<string, readonly LineSpan[]>;
   readonly symbols: readonly ChangedSymbol[];
   /**
+   * Every symbol the step changed, in the step's own lines (as its end commit has them), also
+   * those the work tree has changed since: a finished chain's earlier steps are labelled here.
+   */
+  readonly stepSymbols: readonly ChangedSymbol[];
+  /**
    * Lines above are those of the work tree. A submitted step's own lines differ once the tree has
    * moved on (later steps, Oracle's gold states): this maps between them, and label records are
    * kept in the step's lines.
    */
   readonly lines: WorkTreeLines;
   readonly goldPatch: Patch;
+  /**
+   * Files whose gold version is read on the step's Oracle start (base + the gold patches before
+   * it), because gold's patch does not apply at the step's own start (Seq mode).
+   */
+  readonly goldOnOracle: readonly string[];
+}
+
+/**
+ * Gold's pre-image of each file whose gold change does not apply at the step's start: the file
+ * at the Oracle start, when gold applies there (else the file stays file-level, as before).
+ */
+async function goldPreImagesOf(
+  run: ChainRunSnapshot,
+  index: number,
+  goldPatch: Patch,
+  atStart: ReadonlyMap<string, string | undefined>,
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const f of goldPatch.files) {
+    if (f.binary || f.oldPath === null) continue;
+    const path = f.oldPath;
+    if (applies(atStart.get(path), f)) continue;
+    const oracle = await oracleStartText(run, index, path);
+    if (oracle !== undefined && applies(oracle, f)) out.set(path, oracle);
+  }
+  return out;
+}
+
+function applies(text: string | undefined, f: FilePatch): boolean {
+  if (text === undefined) return false;
+  try {
+    applyFilePatch(text, f);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Does the current step's work tree differ from its start? (cheap: no analysis) */
@@ -117,7 +160,8 @@ export async function annotateStep(
     .flatMap((f) => [f.oldPath, f.newPath])
     .filter((p): p is string => p !== null);
   const blobs = await readBlobs(run.dir, start, paths);
-  const job = { stepPatch, goldPatch, preImages: blobs };
+  const goldPreImages = await goldPreImagesOf(run, index, goldPatch, blobs);
+  const job = { stepPatch, goldPatch, preImages: blobs, goldPreImages };
   const { analysis, changed, symbols } = options.analyzer
     ? await options.analyzer.analyze(job, options.cancellation)
     : await analyzeStepFiles(job, options.symbols, options.cancellation);
@@ -136,7 +180,9 @@ export async function annotateStep(
     decorations: mapEach(decorations, lines),
     changed: mapEach(changed, lines),
     symbols: symbols.flatMap((x) => lines.toWorkTree(x.file, x) ?? []),
+    stepSymbols: symbols,
     lines,
     goldPatch,
+    goldOnOracle: [...goldPreImages.keys()],
   };
 }

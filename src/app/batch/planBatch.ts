@@ -94,6 +94,7 @@ export async function planBatch(o: PlanBatchOptions): Promise<BatchManifest> {
       id: c.chain.id,
       origin: c.origin,
       repo: c.chain.repo,
+      ...(c.chain.source ? { source: c.chain.source } : {}),
       image: o.image ?? c.chain.dockerImage!,
       steps: c.chain.steps.map((s) => ({ order: s.order, instance_id: s.instanceId })),
     })),
@@ -127,7 +128,7 @@ export function openOrCreateRunDir(planned: BatchManifest, runDir: string): { di
   ].filter((x): x is string => !!x);
   if (differs.length)
     throw new UserError(
-      `${dir.root} holds another batch (its ${differs.join(', ')} differ); resume it with \`chainlens batch --resume ${dir.root}\`, or choose a new --run-dir`,
+      `${dir.root} holds another batch (its ${differs.join(', ')} differ); resume it as it was started (its run directory alone, nothing else), or start this batch in a new run directory`,
       'usage',
     );
   return { dir, resumed: true };

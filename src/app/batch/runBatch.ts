@@ -16,12 +16,14 @@ import {
   orphanSweepSettled,
   type EvaluationEngine,
 } from '../../infra/docker';
-import { evaluateStep } from '../../infra/evaluation';
+import { evaluateStep } from '../evaluation/evaluateStep';
 import { parseRepoSource } from '../../infra/git/mirror';
 import { withDataRoot } from '../../infra/runs/stateDir';
+import { orShutdown } from '../../infra/process/shutdown';
 import { checkoutRun, type Workspace } from '../../infra/runs/workspace';
 import { readDataset } from '../../infra/batch/dataset';
 import { analyzeBatchStep } from './stepAnalysis';
+import { manifestEvaluation } from './manifestEvaluation';
 
 export interface RunBatchOptions {
   readonly runDir: string;
@@ -70,7 +72,9 @@ export async function runBatch(o: RunBatchOptions): Promise<BatchOutcome> {
   }
 }
 
-async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchOptions): Promise<BatchOutcome> {
+async function runLocked(dir: BatchRunDir, manifest: BatchManifest, options: RunBatchOptions): Promise<BatchOutcome> {
+  // Ctrl-C, or a signal to this process (SIGTERM): no step starts, and none cut short is recorded.
+  const o: RunBatchOptions = { ...options, signal: orShutdown(options.signal) };
   const note = o.onNote ?? (() => {});
   const chains = await chainsOf(manifest);
   const sources = new Map(manifest.sources.map((s) => [s.name, loadSource(s)]));
@@ -151,12 +155,15 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchO
       const ws = await prepare(k);
       record = await evaluateOne(dir, manifest, chain, source, k, ws, o.signal, o.engine, release);
     } catch (e) {
+      if (o.signal?.aborted) return;
       if (!isUserError(e)) throw e;
       // The lane could not be set up (a gold patch that does not apply, a repository without the
       // base commit): each of its steps is recorded as failed by the environment, with the reason.
       record = failedRecord(chain, source, k, e.message);
     }
-    if (!record) return; // cancelled: no verdict, nothing recorded
+    // Cancelled, or cut short by a signal (its lane's set-up failing under it too): no verdict,
+    // nothing recorded; the step runs again on resume (docs/reference/batch.md).
+    if (!record || o.signal?.aborted) return;
     dir.writeRecord(record);
     records.push(record);
     o.onRecord?.(record);
@@ -228,7 +235,7 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, o: RunBatchO
   return { manifest, records: all, ranHere: records.length, cancelled };
 }
 
-async function chainsOf(manifest: BatchManifest): Promise<Map<string, Chain>> {
+export async function chainsOf(manifest: BatchManifest): Promise<Map<string, Chain>> {
   const files = [...new Set(manifest.dataset)];
   const read = await readDataset('/', files);
   const byId = new Map(read.map((c) => [c.chain.id, c.chain]));
@@ -241,7 +248,7 @@ async function chainsOf(manifest: BatchManifest): Promise<Map<string, Chain>> {
   return byId;
 }
 
-function repoFor(manifest: BatchManifest, chain: Chain): string {
+export function repoFor(manifest: BatchManifest, chain: Chain): string {
   const repo = manifest.repos[chain.repo] ?? manifest.repos['*'];
   if (!repo) throw new UserError(`no --repo for ${chain.repo} (chain ${chain.id})`, 'usage');
   return repo;
@@ -297,11 +304,7 @@ async function evaluateOne(
     workspace: ws,
     step: k.order,
     source: 'submitted',
-    image: manifest.options.image ?? undefined,
-    repoPathInImage:
-      manifest.options.repo_path_in_image === 'none' ? null : (manifest.options.repo_path_in_image ?? undefined),
-    timeoutS: manifest.options.timeout_s ?? undefined,
-    profile: manifest.options.profile,
+    ...manifestEvaluation(manifest),
     signal,
     engine,
   });
@@ -334,6 +337,7 @@ async function evaluateOne(
     log,
     analysis,
     cost: source.costs.get(chainStep.instanceId) ?? null,
+    peak_context_tokens: source.peakContext.get(chainStep.instanceId) ?? null,
     finished_at: new Date().toISOString(),
   };
 }

@@ -1,25 +1,29 @@
-// Evaluate steps of a run in containers (src/infra/evaluation does one step: container, grading,
+// Evaluate steps of a run in containers (evaluateStep.ts does one step: container, grading,
 // records) and gather the chain's report. `chainlens eval` evaluates every submitted step in turn;
 // the editor evaluates one step at a time through the same evaluateStep.
 import { chainReport } from '../../core/metrics/chainReport';
 import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
 import type { GradingProfile } from '../../protocol/grading';
 import type { RunState } from '../../protocol/run';
-import { evaluateStep, type StepEvaluationRequest } from '../../infra/evaluation';
+import { evaluateStep, type StepEvaluationRequest } from './evaluateStep';
 import type { Workspace } from '../../infra/runs/workspace';
-import type { WarmContainer } from '../../infra/docker';
+import type { StepContainers } from './stepContainers';
+import { orShutdown } from '../../infra/process/shutdown';
 
 export { evaluateStep, type StepEvaluationRequest };
 export { defaultStepOrder } from './defaultStep';
 
-export interface StepsEvaluationRequest extends Omit<StepEvaluationRequest, 'step' | 'workspace' | 'dir'> {
+export interface StepsEvaluationRequest extends Omit<
+  StepEvaluationRequest,
+  'step' | 'workspace' | 'dir' | 'onContainerRemoval'
+> {
   orders: readonly number[];
   profile: GradingProfile;
   /**
-   * Starts a container ahead (docs/reference/containers.md, "Started ahead"): each next step's
-   * starts while the step before it runs its tests. `warm` is the first step's, when given.
+   * Given (stepContainers.ts): each next step's container starts while the step before it runs
+   * its tests (docs/reference/containers.md, "Started ahead"). `warm` is the first step's.
    */
-  startAhead?: () => WarmContainer;
+  containers?: StepContainers;
 }
 
 /**
@@ -34,16 +38,18 @@ export async function evaluateSteps(
   request: StepsEvaluationRequest,
   onStep: (phase: 'start' | 'done', order: number, result?: StepEvaluation) => void,
 ): Promise<{ results: StepEvaluation[]; report: ChainEvaluation }> {
-  const { orders, startAhead, warm: first, ...each } = request;
+  const { orders, containers, warm: first, ...rest } = request;
+  // A signal to this process ends the loop like a cancel: no next step, nothing recorded for it.
+  const each = { ...rest, signal: orShutdown(request.signal) };
   const results: StepEvaluation[] = [];
   const removals: Promise<void>[] = [];
   let warm = first;
   try {
     for (const [i, order] of orders.entries()) {
-      if (request.signal?.aborted) break;
+      if (each.signal.aborted) break;
       onStep('start', order);
       const mine = warm;
-      warm = i + 1 < orders.length ? startAhead?.() : undefined;
+      warm = i + 1 < orders.length && !each.signal.aborted ? containers?.startAhead(ws.dir) : undefined;
       try {
         const result = await evaluateStep({
           ...each,
@@ -51,6 +57,7 @@ export async function evaluateSteps(
           workspace: ws,
           step: order,
           warm: mine,
+          containers,
           onContainerRemoval: (removed) => removals.push(removed),
         });
         onStep('done', order, result);

@@ -1,5 +1,5 @@
 // One file of one step in the versions a person compares: at the step's start (base), as the gold
-// patch leaves it, as the agent's recorded patch leaves it, as the step's submitted patch left it,
+// patch leaves it (on the step's Oracle start when it does not apply at the step's own start), as the agent's recorded patch leaves it, as the step's submitted patch left it,
 // and as the work tree holds it now (working). Gold and recorded are the file at the step's start
 // with that patch applied; submitted is read at the step's end. The editor's documents
 // (src/vscode/documents) and the annotations' gold text both read versions here.
@@ -12,6 +12,7 @@ import { filePath, type FilePatch } from '../../core/patch/types';
 import type { StepState } from '../../protocol/run';
 import { readBlobs } from '../../infra/git/blobReader';
 import type { ChainRunSnapshot } from '../run/snapshot';
+import { oracleStartText } from './oracleStart';
 
 export const VERSION_KINDS = ['base', 'gold', 'recorded', 'submitted', 'working'] as const;
 export type VersionKind = (typeof VERSION_KINDS)[number];
@@ -89,8 +90,21 @@ export async function fileVersion(
       const text = await readFile(join(run.dir, path), 'utf8').catch(() => undefined);
       return text === undefined ? { missing: `${path} does not exist in the work tree.`, absent: true } : { text };
     }
-    case 'gold':
-      return patched(run, step, path, run.chain.steps[index].goldPatch, 'gold patch');
+    case 'gold': {
+      const gold = run.chain.steps[index].goldPatch;
+      const v = await patched(run, step, path, gold, 'gold patch');
+      if (!('missing' in v) || v.absent) return v;
+      // Gold does not apply on this step's start (Seq: the agent's work): gold's version as it
+      // applies on the Oracle start, the state gold was written against.
+      const section = sectionFor(gold, path, `gold patch of step ${order}`);
+      const oracle = section && (await oracleStartText(run, index, section.oldPath ?? path));
+      if (section?.newPath == null || oracle === undefined) return v;
+      try {
+        return { text: applyFilePatch(oracle, section) };
+      } catch {
+        return v;
+      }
+    }
     case 'recorded': {
       const patch = recordedPatchOf(run, order);
       if (patch === undefined)

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { toCsv } from '../../core/study/csv';
+import { hunkScope } from '../../core/study/hunkScope';
 import { StudyRowSchema, type StudyRow } from '../../protocol/studyRecords';
 import { writeFileAtomic } from '../../infra/files';
 import { StudySessions } from '../../infra/study/sessionFiles';
@@ -36,12 +37,22 @@ export async function exportStudy(
   return { rows, participants, jsonl, csv, withdrawn };
 }
 
+/**
+ * A pack's row measured again against this machine's gold: the pack's chain holds no gold, so
+ * the participant's machine could not measure overshoot/undershoot (it leaves them null).
+ */
+function rescoped(study: LoadedStudy, row: StudyRow): StudyRow {
+  const gold = study.tasks.get(row.task)?.chain.steps.find((s) => s.order === row.step)?.goldPatch;
+  const scope = row.patch !== null && gold ? hunkScope(row.patch, gold) : null;
+  return { ...row, overshootLines: scope?.overshootLines ?? null, undershootLines: scope?.undershootLines ?? null };
+}
+
 /** The rows `study export` writes, without writing them (the report reads them directly). */
 export async function collectRows(
   study: LoadedStudy,
   resultsFiles: readonly string[] = [],
 ): Promise<{ rows: StudyRow[]; participants: number; withdrawn: number }> {
-  const sessions = new StudySessions(study.study.name);
+  const sessions = StudySessions.of(study.study.name, study.file, study.study.pack !== undefined);
   const withdrawn = sessions.withdrawn();
   const rows: StudyRow[] = [];
   const local = new Set<string>();
@@ -59,7 +70,7 @@ export async function collectRows(
     }
     if (local.has(results.participant)) continue;
     local.add(results.participant);
-    rows.push(...results.rows);
+    rows.push(...results.rows.map((r) => rescoped(study, r)));
   }
   rows.sort((a, b) => a.participant.localeCompare(b.participant) || a.task.localeCompare(b.task) || a.step - b.step);
   return { rows, participants: local.size, withdrawn: skipped + withdrawn.size };

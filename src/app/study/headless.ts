@@ -7,7 +7,12 @@ import { StudyRunRecords } from '../../infra/study/runRecords';
 import { UserError } from '../../core/util/errors';
 import type { StepEvaluation } from '../../protocol/evaluation';
 import type { RunState } from '../../protocol/run';
-import type { ParticipantSession } from '../../protocol/studyRecords';
+import type { Chain } from '../../protocol/chain';
+import type { ParticipantSession, StudyRun } from '../../protocol/studyRecords';
+import { disclosureFor, type Disclosure, type StudyRules } from '../../core/study/disclosure';
+
+/** A study run whose record cannot be read is treated as blind as a study run can be. */
+const FAIL_CLOSED: StudyRules = { study: '(unreadable study record)', feedback: 'none', revealAfterSubmission: false };
 import type { LoadedStudy } from './loadStudy';
 import { afterSubmit, attachRun, currentTaskIndex, personStep, planTask, saveSession, StepTimer } from './session';
 
@@ -20,14 +25,16 @@ export async function startNextTask(
   study: LoadedStudy,
   session: ParticipantSession,
   log: (line: string) => void,
-): Promise<{ session: ParticipantSession; index: number; state: RunState; workTree: string } | undefined> {
+): Promise<
+  { session: ParticipantSession; index: number; state: RunState; chain: Chain; workTree: string } | undefined
+> {
   const index = currentTaskIndex(session);
   if (index === undefined) return undefined;
   const entry = session.tasks[index];
   if (entry.status === 'solving' && entry.runId) {
     const ws = await openWorkspace(entry.workTree, log);
-    const { state } = await ws.engine.open();
-    return { session, index, state, workTree: ws.dir };
+    const { state, chain } = await ws.engine.open();
+    return { session, index, state, chain, workTree: ws.dir };
   }
   const plan = planTask(study, session, index);
   saveSession(session);
@@ -47,7 +54,7 @@ export async function startNextTask(
   notes.forEach(log);
   log(`task ${entry.task} (${entry.condition}) of ${describeRepoSource(plan.source)} checked out in ${workspace.dir}`);
   const next = attachRun(session, index, plan, workspace.store.root, state, Date.now());
-  return { session: next, index, state, workTree: workspace.dir };
+  return { session: next, index, state, chain: plan.chain, workTree: workspace.dir };
 }
 
 export interface SubmittedStep {
@@ -55,6 +62,22 @@ export interface SubmittedStep {
   readonly submitted: number;
   readonly state: RunState;
   readonly evaluation: StepEvaluation | undefined;
+  /** What of the grade may be shown now (the study's rule, at the run's next step). */
+  readonly disclosure: Disclosure;
+}
+
+/**
+ * The study run the folder `dir` belongs to, when it is a participant's work tree (a terminal
+ * opened in their window): researcher commands are refused there. Undefined for any other folder.
+ */
+export async function participantRunAt(dir: string): Promise<StudyRun | undefined> {
+  try {
+    const ws = await openWorkspace(dir);
+    const runId = ws.store.exists ? ws.store.currentRunId() : null;
+    return runId ? new StudyRunRecords(ws.store.root, runId).readRun() : undefined;
+  } catch {
+    return undefined; // not a work tree of a run: the researcher's own folder
+  }
 }
 
 /** Stops the step's clock, submits the person's step, grades it in its container (unless `grade` is false). */
@@ -73,6 +96,9 @@ export async function submitCurrentStep(
   const records = new StudyRunRecords(ws.store.root, before.runId);
   const rules = records.readRun();
   new StepTimer(records, step, rules?.idleGapMs ?? 120_000, Date.now).stop();
+  // Said before the submit: a submitted step without an evaluation is then either this choice or
+  // a submit cut short, which the next study command grades (pendingGrades.ts).
+  if (!options.grade || records.ungradedByChoice().includes(step)) records.setUngradedByChoice(step, !options.grade);
   const { state, notes, submitted } = await submitStep({ dir: ws.dir, state: before, chain, workspace: ws });
   notes.forEach(options.log);
   const next = afterSubmit(session, index, ws.store.root, state, Date.now());
@@ -86,5 +112,5 @@ export async function submitCurrentStep(
         onProgress: options.log,
       })
     : undefined;
-  return { session: next, submitted, state, evaluation };
+  return { session: next, submitted, state, evaluation, disclosure: disclosureFor(rules ?? FAIL_CLOSED, state) };
 }

@@ -29,7 +29,9 @@ export async function participantRows(session: ParticipantSession, now = Date.no
       const clock = time.steps[String(step.order)];
       const evaluation: StepEvaluation | undefined = evals[`${step.order}:submitted`];
       const patch = step.start && step.end ? await ws.git.diff(step.start, step.end) : null;
-      const scope = patch === null ? null : hunkScope(patch, chain.steps[i].goldPatch);
+      // No gold here (a pack's chain): nothing to measure against, not "every line overshoots".
+      const gold = chain.steps[i].goldPatch;
+      const scope = patch === null || !gold ? null : hunkScope(patch, gold);
       const f2p = evaluation?.tests_status.FAIL_TO_PASS;
       const p2p = evaluation?.tests_status.PASS_TO_PASS;
       rows.push({

@@ -25,7 +25,8 @@ export function openSession(
   participant: string,
   workRoot = defaultWorkRoot(study),
 ): ParticipantSession {
-  const sessions = new StudySessions(study.study.name);
+  const pack = study.study.pack !== undefined;
+  const sessions = StudySessions.of(study.study.name, study.file, pack);
   if (sessions.withdrawn().has(participant))
     throw new UserError(
       `participant '${participant}' withdrew from the study '${study.study.name}'; their data is gone`,
@@ -44,6 +45,7 @@ export function openSession(
     study: study.study.name,
     studyFile: study.file,
     participant,
+    ...(pack ? { pack } : {}),
     consentedAt: null,
     tasks: assigned.map((a) => ({
       task: a.task,
@@ -56,7 +58,7 @@ export function openSession(
 }
 
 export function saveSession(session: ParticipantSession): void {
-  new StudySessions(session.study).write(session);
+  StudySessions.of(session.study, session.studyFile, session.pack === true).write(session);
 }
 
 /** The task to work on: the one being solved, else the first not started; undefined when all are done. */
@@ -171,6 +173,19 @@ export function attachRun(
 }
 
 /**
+ * Whether an evaluation that started is a test run of the timed step: the person's own run of
+ * that step's tests. The grading at Submit (the clock has moved on to the next step by then) is
+ * not a test run of the next step.
+ */
+export function isTestRunOf(
+  flight: { readonly runId: string; readonly step: number; readonly origin?: string },
+  runId: string,
+  step: number,
+): boolean {
+  return flight.runId === runId && flight.step === step && flight.origin !== 'submit';
+}
+
+/**
  * The clock of the person step being solved, kept in memory and saved atomically at most every
  * `flushMs` (and on flush()), so a killed window loses at most that much (docs/study.md).
  */
@@ -206,6 +221,11 @@ export class StepTimer {
 
   flush(): void {
     if (!this.dirty || this.superseded) return;
+    // Withdrawn while the window was open: the records are gone and must not come back.
+    if (!this.records.exists()) {
+      this.superseded = true;
+      return;
+    }
     // A window reload starts a new extension host while the old one may still be saving (its
     // blur and deactivate flush). The new host counts a reload when it takes the clock over, so
     // a saved clock with more reloads than ours is a newer host's: writing ours would undo it.

@@ -13,7 +13,7 @@ import type { LoadedStudy } from './loadStudy';
 export async function withdrawParticipant(study: LoadedStudy, participant: string): Promise<string[]> {
   if (!study.study.participants.includes(participant))
     throw new UserError(`'${participant}' is not a participant of the study '${study.study.name}'`, 'usage');
-  const sessions = new StudySessions(study.study.name);
+  const sessions = StudySessions.of(study.study.name, study.file, study.study.pack !== undefined);
   const session = sessions.read(participant);
   const deleted: string[] = [];
   for (const entry of session?.tasks ?? []) {

@@ -14,7 +14,6 @@ export interface SubmitIterationRequest {
   iteration?: number;
   signal?: AbortSignal;
   log?: (line: string) => void;
-  onTestLog?: (chunk: string) => void;
 }
 
 /**
@@ -60,7 +59,6 @@ async function gradePending(o: OpenTask, req: SubmitIterationRequest): Promise<S
       logDir: o.store.iterationDir(record.runId, iteration),
       runId: record.runId,
       signal: req.signal,
-      onLog: req.onTestLog,
     });
     if (run.problem === 'the test run was cancelled')
       throw new UserError(

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { CliCommand, CliIO } from '../command';
 import { parseCommandArgs, parseTimeout, requireOption } from '../args';
 import { UserError } from '../../core/util/errors';
@@ -6,6 +7,7 @@ import type { BatchEvent } from '../../protocol/batch';
 import type { RunMode } from '../../protocol/run';
 import { defaultWorkers, runBatch } from '../../app/batch/runBatch';
 import { openOrCreateRunDir, planBatch } from '../../app/batch/planBatch';
+import { refuseRunDirInWorkTree } from '../../app/batch/runDirPlace';
 import { checkBatchEngine, parseEngine, type EvaluationEngine } from '../../app/batch/engine';
 import { applyNetworkOption, NETWORK_USAGE } from '../networkOption';
 import { parseMode } from './checkout';
@@ -68,6 +70,7 @@ export const batchCommand: CliCommand = {
       { min: 0, max: 10_000 },
     );
     const runDir = requireOption(values['run-dir'], '--run-dir', usage);
+    refuseRunDirInWorkTree(resolve(io.cwd, runDir));
     const workers = parseWorkers(values.workers) ?? defaultWorkers();
     const engine = parseEngine(values.engine);
     applyNetworkOption(values.network, usage);

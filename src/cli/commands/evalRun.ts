@@ -6,14 +6,16 @@ import { dirname, resolve } from 'node:path';
 import type { CliIO } from '../command';
 import { imageReferenceProblem } from '../../core/formats/imageReference';
 import { writeFileAtomic } from '../../infra/files';
+import { shuttingDown } from '../../infra/process/shutdown';
 import { parseTimeout, requireOption } from '../args';
 import { UserError } from '../../core/util/errors';
 import { isSubset } from '../../core/metrics/chainReport';
 import { GradingProfileSchema, type GradingProfile } from '../../protocol/grading';
 import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation';
-import { ensureImage, locateRepoInImage, WarmContainer, type RepoInImage } from '../../infra/docker';
+import type { WarmContainer } from '../../infra/docker';
 import type { EngineAhead } from '../../infra/docker/engineAhead';
-import { evaluateSteps } from '../../app/evaluation';
+import { evaluateSteps, StepContainers } from '../../app/evaluation';
+import { repoPathChoice } from '../../core/evaluation/stepSpec';
 import { startRun as startPlannedRun, type StartedRun } from '../../app/run/startRun';
 import { parseMode, planRun, type RunPlan } from './checkout';
 import { table } from '../format';
@@ -132,31 +134,17 @@ async function planAndEvaluate(
   const report = values.report === undefined ? undefined : checkReportPath(resolve(io.cwd, values.report));
   // Fail before replaying anything when no engine answers or the image is not there to be had
   // (asked while this module loaded: usually answered by now).
-  const docker = await ahead.docker;
-  const imageId = await ensureImage(image, undefined, docker, await ahead.lookUp(image));
-  const baseCommit = plan.chain.baseCommit;
-  // Where the image holds the repository (a cached answer, or the probe, while the chain is
-  // replayed); when it holds none, each container started ahead takes the copy on its stdin.
-  const placement: Promise<RepoInImage | null | undefined> =
-    repoPathInImage === undefined
-      ? locateRepoInImage(image, baseCommit, docker, 'eval', imageId).catch(() => undefined)
-      : Promise.resolve(repoPathInImage === null ? null : { path: repoPathInImage, headIsBase: true });
-  const stage = (warm: WarmContainer, localRepo: string | undefined) => {
-    if (localRepo !== undefined)
-      void placement.then((located) => {
-        if (located === null) warm.stageRepository(localRepo, baseCommit);
-      });
-    return warm;
-  };
+  // Where the image holds the repository is probed while the chain is replayed; when it holds
+  // none, each container started ahead takes the copy on its stdin.
+  const containers = await StepContainers.prepare(
+    await ahead.docker,
+    { image, baseCommit: plan.chain.baseCommit, repoPath: repoPathChoice(repoPathInImage) },
+    { lookedUp: await ahead.lookUp(image), label: 'eval' },
+  );
   // The first step's container starts while the chain is checked out and replayed (unless it was
   // started already, for an --image named up front). The copy comes from the source repository,
   // which holds the same base commit as the work tree being made.
-  const startAhead = () => WarmContainer.start(docker, { image, runId: 'eval', name: `chainlens-eval-${randomTag()}` });
-  const earlier = await ahead.warm;
-  const warm = stage(
-    earlier?.image === image ? earlier : startAhead(),
-    plan.source.kind === 'path' ? plan.source.path : undefined,
-  );
+  const warm = containers.adoptOrStart(await ahead.warm, plan.source.kind === 'path' ? plan.source.path : undefined);
   try {
     const started = await startPlannedRun(plan, (line) => io.err(line));
     for (const note of started.notes) io.err(note);
@@ -168,8 +156,7 @@ async function planAndEvaluate(
       repoPathInImage,
       report,
       warm,
-      startAhead: () => stage(startAhead(), started.workspace.dir),
-      knownImage: { name: image, id: imageId },
+      containers,
     });
   } finally {
     // Removed if no step took it (a failed checkout, a step that ran nothing).
@@ -188,8 +175,6 @@ function replayOnlyWhatIsEvaluated(plan: RunPlan, orders: number[]): void {
   plan.authors = plan.authors.map((a, i) => (plan.chain.steps[i].order > last ? { kind: 'human' } : a));
   if (plan.mode === 'oracle' && orders[0] !== plan.chain.steps[0].order) plan.startStep = orders[0];
 }
-
-const randomTag = () => Math.random().toString(36).slice(2, 8);
 
 /** The image to evaluate in: --image, else the chain's; either must be a valid image name. */
 function chosenImage(flag: string | undefined, chainImage: string | null, chainId: string): string {
@@ -239,8 +224,7 @@ async function evaluateRun(
     repoPathInImage?: string | null;
     report?: string;
     warm?: WarmContainer;
-    startAhead?: () => WarmContainer;
-    knownImage?: { name: string; id: string };
+    containers?: StepContainers;
   },
 ): Promise<number> {
   // The workspace the replay made (no second look for the repository).
@@ -270,8 +254,7 @@ async function evaluateRun(
         profile: o.profile,
         signal: abort.signal,
         warm: o.warm,
-        startAhead: o.startAhead,
-        knownImage: o.knownImage,
+        containers: o.containers,
       },
       (phase, order, result) => {
         if (phase === 'start') io.err(`step ${order}: evaluating…`);
@@ -292,6 +275,9 @@ async function evaluateRun(
   );
   io.out(evaluationTable(results));
   io.out(`\nresolved ${report.resolved_steps}/${results.length} step(s); ${fullChainVerdict(report)}`);
+  // SIGTERM/SIGHUP: the process ends once its containers are gone; a report of steps it cut
+  // short would not be the chain's (docs/run-state.md, "Signals").
+  if (shuttingDown() && !abort.signal.aborted) return 143;
   if (o.report) {
     writeFileAtomic(o.report, JSON.stringify(report, null, 2) + '\n', { shared: true });
     io.err(`report written to ${o.report}`);

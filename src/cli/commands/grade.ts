@@ -14,10 +14,9 @@ import {
   type GradingProfile,
   type LogParserName,
 } from '../../protocol/grading';
+import { evalTypeFor, logParserFor } from '../../core/evaluation/stepSpec';
 import {
-  evalTypeForRepo,
   gradeLogExplained,
-  mappedParserForRepo,
   mappedRepositories,
   parserByName,
   PARSERS_NEEDING_INSTANCE,
@@ -71,11 +70,15 @@ export const gradeCommand: CliCommand = {
       '--profile',
     ) as GradingProfile;
     const repo = values.repo === undefined ? undefined : checkRepo(values.repo);
-    const parser = values.parser !== undefined ? namedParser(values.parser) : parserFor(repo);
-    const evalType =
+    // --parser and --eval-type are the log's own, as a dataset's are: they win over the repository's.
+    const parser = logParserFor(values.parser !== undefined ? namedParser(values.parser) : undefined, repo);
+    const evalType = evalTypeFor(
       values['eval-type'] !== undefined
         ? (oneOf(EvalTypeSchema.options, values['eval-type'], '--eval-type') as EvalType)
-        : evalTypeForRepo(repo ?? '', profile);
+        : undefined,
+      repo,
+      profile,
+    );
     if (PARSERS_NEEDING_INSTANCE.has(parser) && values.instance === undefined)
       throw new UserError(
         `--parser ${parser} picks its runner by instance id: give --instance <id>\n\n${usage}`,
@@ -127,10 +130,6 @@ function namedParser(name: string): LogParserName {
     `--parser: unknown parser '${name}' (expected one of: ${LOG_PARSER_NAMES.join(', ')}, a harness name such as parse_log_gotest, or list)`,
     'usage',
   );
-}
-
-function parserFor(repo: string | undefined): LogParserName {
-  return (repo ? mappedParserForRepo(repo) : null) ?? 'pytest';
 }
 
 /** `--parser list`: every parser, with the repositories the harness maps to it. */

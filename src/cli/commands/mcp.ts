@@ -33,7 +33,7 @@ export const mcpCommand: CliCommand = {
         throw new UserError(`--feedback must be none, summary or full, not '${values.feedback}'\n\n${usage}`, 'usage');
       feedback = parsed.data;
     }
-    const { AgentSession } = await import('../../infra/agent/session');
+    const { AgentSession } = await import('../../app/agent/session');
     const { serveStdio } = await import('../../infra/mcp/server');
     // Opened before serving so a directory without a run fails at once, with a message on stderr.
     const session = await AgentSession.open({

@@ -9,10 +9,15 @@ import { writeFileAtomic } from '../../infra/files';
 
 const usage = `usage: chainlens report <run-dir> [--json] [--csv <dir>] [--html <file>]
 
-The figures of a batch run directory (\`chainlens batch\`), from its records: per source and mode
-the resolve rate and full-chain success with Wilson 95% intervals, the resolve rate by chain
-position, the Oracle-to-Seq drop by position, failure fingerprints, chain errors (position 2 or
-later) traced to the earlier steps' overshoot/undershoot, and costs when trajectories carry them.
+The figures of a batch run directory (\`chainlens batch\`), from its records. First ChainSWE's
+tables: the records left out of every denominator and why (only failures that are not the
+solver's); Table 2 with Seq scored until its first unresolved bug, every step graded beside it,
+relative and absolute changes from Oracle, Wilson and repository-bootstrap intervals, McNemar,
+cost and peak context per chain; the chain-error share of downstream Seq failures by position
+and cause; position tables per chain length; tables by dataset source and repository. Then per
+source and mode the resolve rate and full-chain success, the resolve rate by chain position, the
+Oracle-to-Seq drop by position, failure fingerprints, chain errors (position 2 or later) traced
+to the earlier steps' overshoot/undershoot, and costs when trajectories carry them.
 Works on an unfinished batch too (the figures cover what is recorded). --json prints the report
 as JSON; --csv writes one CSV per table into <dir>; --html writes a page with the tables and charts.
 docs/reference/batch.md documents every column.`;
@@ -30,7 +35,7 @@ export const reportCommand: CliCommand = {
     const dir = new BatchRunDir(resolve(io.cwd, positionals[0]));
     const manifest = dir.readManifest();
     const records = dir.readRecords();
-    const report = buildBatchReport(manifest, records);
+    const report = buildBatchReport(manifest, records, undefined, dir.readEvidence());
     const csvDir = values.csv === undefined ? undefined : resolve(io.cwd, values.csv);
     const html = values.html === undefined ? undefined : resolve(io.cwd, values.html);
     if (csvDir && existsSync(csvDir) && !statSync(csvDir).isDirectory())

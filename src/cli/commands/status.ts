@@ -8,7 +8,8 @@ import { STASH_PREFIX } from '../../core/run/refs';
 import { openWorkspace } from '../../infra/runs/workspace';
 import { certainlyNoStash } from '../../infra/git/repoFiles';
 import { certainlyClean } from '../../infra/git/cleanWorkTree';
-import { formatDuration, table } from '../format';
+import { table } from '../format';
+import { formatDuration } from '../../core/util/duration';
 import { sweciSummary, sweciSummaryLine } from '../../app/sweci/summary';
 
 const usage = `usage: chainlens status [--dir <workdir>] [--json]
@@ -36,6 +37,8 @@ export const statusCommand: CliCommand = {
       const opened = await ws.engine.open();
       for (const n of opened.notes) io.err(n);
       run = opened;
+      // Opening needed no lock (nothing to recover): whoever holds it is still named.
+      busy = ws.store.busy();
     } catch (e) {
       // Another process is changing the run: show it as it is on disk, recover nothing.
       if (!(e instanceof RunInUseError)) throw e;
@@ -141,9 +144,14 @@ export function printStatus(io: CliIO, state: RunState, chain: Chain, dir: strin
       authorLabel(s.author),
       s.status.replace('_', ' '),
       patch,
-      formatDuration(elapsed(s, now)),
+      durationCell(elapsed(s, now)),
     ]);
   }
   io.out(table(rows));
   for (const s of state.steps) if (s.note && !s.note.startsWith('skipped')) io.out(`  step ${s.order}: ${s.note}`);
+}
+
+/** A step's time in the table: empty for a step never worked on. */
+function durationCell(ms: number | null): string {
+  return ms === null ? '' : formatDuration(ms);
 }

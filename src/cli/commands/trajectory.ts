@@ -1,13 +1,10 @@
 import { resolve } from 'node:path';
 import { UserError } from '../../core/util/errors';
 import { loadTrajectoryFile } from '../../infra/trajectories';
-import type {
-  FileTouch,
-  Trajectory,
-  TrajectoryFile,
-  TrajectoryProblem,
-  TrajectoryStep,
-} from '../../protocol/trajectory';
+import { nothingRead } from '../../core/trajectories/present/fileNotes';
+import { compilerProblemText } from '../../core/trajectories/present/problemText';
+import { actionLine, filesLine } from '../../core/trajectories/present/stepText';
+import type { Trajectory, TrajectoryFile, TrajectoryProblem, TrajectoryStep } from '../../protocol/trajectory';
 import { parseCommandArgs } from '../args';
 import type { CliCommand, CliIO } from '../command';
 import { table } from '../format';
@@ -47,10 +44,10 @@ export const trajectoryCommand: CliCommand = {
     // step across (structured clone reads each derived field, which finishTrajectory leaves to
     // be computed on first use) and hold a second heap meanwhile.
     const file = await loadTrajectoryFile(path, { thread: 'current' });
-    for (const p of allProblems(file)) io.err(formatProblem(p, positionals[0], path));
-    // Nothing read: no trajectory, or only empty shells (no step, no submission), as from `{}`.
-    if (file.trajectories.every((t) => t.steps.length === 0 && t.submission === null)) {
-      io.err(`chainlens trajectory: nothing could be read from ${positionals[0]} (no steps, no submission)`);
+    for (const p of allProblems(file)) io.err(compilerProblemText(p, positionals[0], path));
+    const nothing = nothingRead(file, positionals[0]);
+    if (nothing) {
+      io.err(`chainlens trajectory: ${nothing}`);
       return 1;
     }
 
@@ -111,16 +108,6 @@ function allProblems(file: TrajectoryFile): TrajectoryProblem[] {
   return [...file.problems, ...file.trajectories.flatMap((t) => t.problems)];
 }
 
-/** `file:line:col: severity: message (at $.json.path)`, as compilers print positions. */
-export function formatProblem(p: TrajectoryProblem, shown: string, absolute: string): string {
-  const file = p.file === absolute ? shown : p.file;
-  const pos = [p.line, p.column].filter((n) => n !== undefined).join(':');
-  const where = [p.jsonPath ? `at ${p.jsonPath}` : '', p.byteOffset !== undefined ? `byte ${p.byteOffset}` : '']
-    .filter(Boolean)
-    .join(', ');
-  return `${file}${pos ? ':' + pos : ''}: ${p.severity}: ${p.message}${where ? ` (${where})` : ''}`;
-}
-
 function header(t: Trajectory): string {
   const bits = [
     `${t.source.format} ${t.source.version}`,
@@ -142,9 +129,9 @@ function describeTrajectory(t: Trajectory): string {
       rows.push([
         String(s.index),
         s.actionKind,
-        summariseAction(s),
+        actionLine(s),
         s.exitCode === null ? '' : String(s.exitCode),
-        formatFiles(s.filesTouched),
+        filesLine(s.filesTouched),
       ]);
     out.push(table(rows));
   }
@@ -174,25 +161,6 @@ function instancesTable(ts: Trajectory[], shown: string): string {
     ]);
   }
   return `${shown}: ${ts.length} trajectories (${ts[0].source.format} ${ts[0].source.version}); pick one with --instance <id>\n${table(rows)}`;
-}
-
-function summariseAction(s: TrajectoryStep): string {
-  const text = s.action.trim() ? s.action : s.thought ? `(thought) ${s.thought}` : '';
-  const first = text.split('\n').find((l) => l.trim() !== '') ?? '';
-  const more = text.trim().split('\n').length > 1 ? ' …' : '';
-  return clip(first.trim(), 70) + more;
-}
-
-function formatFiles(touches: FileTouch[]): string {
-  const parts = touches.map((t) => {
-    const ranges = t.ranges.slice(0, 3).map((r) => (r.start === r.end ? `${r.start}` : `${r.start}-${r.end}`));
-    return `${t.path}${ranges.length ? ':' + ranges.join(',') + (t.ranges.length > 3 ? ',…' : '') : ''}`;
-  });
-  return clip([...new Set(parts)].join(', '), 80);
-}
-
-function clip(s: string, n: number): string {
-  return s.length > n ? s.slice(0, n - 1) + '…' : s;
 }
 
 function describeStep(s: TrajectoryStep): string {

@@ -55,7 +55,7 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = [
     title: 'Submit the current chain step',
     description:
       'Commits every change in the repository as your solution of the current step and moves the run to the next step (which starts where this one ended). ' +
-      'Call it once, when you are done. Optional: `step` (the step number you are submitting; refused if the run is elsewhere) and `summary` (what you did, one or two sentences).',
+      'Call it once, when you are done. Optional: `step` (the step number you are submitting; refused if the run is elsewhere), `summary` (what you did, one or two sentences) and `allow_empty` (true to submit a step you did not change; refused otherwise).',
     inputSchema: {
       type: 'object',
       properties: {
@@ -65,6 +65,10 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = [
           description: 'The step number you are submitting (as get_current_step reported it).',
         },
         summary: { type: 'string', maxLength: 4000, description: 'What you changed and why, in one or two sentences.' },
+        allow_empty: {
+          type: 'boolean',
+          description: 'Submit the step although the repository has no change (an empty patch).',
+        },
       },
       additionalProperties: false,
     },

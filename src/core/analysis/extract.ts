@@ -134,6 +134,28 @@ function calleeName(node: SyntaxNodeLike): string {
   return node.childForFieldName('function')?.text ?? '';
 }
 
+/** Calls whose result is a number computed from numbers (rounding, sizes, extremes). */
+const NUMERIC_CALL = /^(round|abs|len|sum|min|max|divmod|pow|(math|Math)\.\w+)$/;
+const ARITHMETIC = new Set(['+', '-', '*', '/', '//', '%', '**']);
+
+/**
+ * `int(a / b)`, `int(round(x))`: converting a number the code computed is not a fallback for a
+ * bad input (SILENT FALLBACK is an input turned into some value instead of an error); counting
+ * it flagged SWE-agent's rounding fix of marshmallow-1867 (docs/reference/drift.md).
+ */
+function computesNumber(arg: SyntaxNodeLike): boolean {
+  if (arg.type === 'parenthesized_expression') {
+    const inner = namedChildren(arg)[0];
+    return inner !== undefined && computesNumber(inner);
+  }
+  if (arg.type === 'binary_operator' || arg.type === 'binary_expression') {
+    const op = arg.childForFieldName('operator')?.text ?? '';
+    return ARITHMETIC.has(op);
+  }
+  if (CALLS.has(arg.type)) return NUMERIC_CALL.test(calleeName(arg));
+  return false;
+}
+
 function argumentsOf(node: SyntaxNodeLike): SyntaxNodeLike[] {
   const args = node.childForFieldName('arguments');
   return args ? namedChildren(args).filter((a) => a.type !== 'comment') : [];
@@ -466,7 +488,7 @@ class Extractor {
     if (
       (method === 'get' && name.includes('.') && positional.length >= 2) ||
       (name === 'getattr' && positional.length === 3) ||
-      (COERCIONS.has(name) && args.length === 1 && !LITERAL.test(args[0].type))
+      (COERCIONS.has(name) && args.length === 1 && !LITERAL.test(args[0].type) && !computesNumber(args[0]))
     ) {
       this.fallbacks.push({ key: normalizeCode(node.text), lines: [at] });
     }

@@ -1,8 +1,13 @@
-import type { BatchManifest, BatchRecord } from '../../protocol/batch';
+import type { BatchManifest, BatchRecord, ChainErrorEvidence } from '../../protocol/batch';
 import type { RunMode } from '../../protocol/run';
 import { fingerprint, type FailureFingerprint } from '../metrics/compareRuns';
 import { wilsonInterval, type Proportion } from '../stats';
+import { breakdownRows, type BreakdownRow } from './breakdowns';
+import { causeOf, chainErrorShares, type ChainErrorCause, type ChainErrorShare } from './chainErrorShare';
+import { exclusionCounts, hasVerdict, type ExclusionCount } from './exclusion';
+import { headlineRows, pairedSteps, relativeChange, type HeadlineRow } from './headline';
 import { stepId } from './keys';
+import { lengthPositionRows, type LengthPositionRow } from './positionTables';
 import { traceChainError, type TraceEntry } from './trace';
 
 /** A rate with its Wilson 95% interval and the records behind it (stepId keys, for drill-down). */
@@ -18,13 +23,15 @@ export interface PositionRate extends Rate {
 export interface GroupReport {
   readonly source: string;
   readonly mode: RunMode;
-  /** Steps with a verdict (infrastructure failures have none and are left out). */
+  /** Steps with a verdict, every step graded (exclusion.ts says which records have none). */
   readonly steps: Rate;
   /** Chains whose every step has a verdict; successes: every step resolved. */
   readonly fullChain: Rate;
   readonly byPosition: readonly PositionRate[];
   readonly fingerprints: Readonly<Record<FailureFingerprint, number>>;
+  /** Records left out of every denominator, all reasons together. */
   readonly infraFailures: number;
+  readonly exclusions: readonly ExclusionCount[];
 }
 
 /** Oracle vs Seq at one position, over the chains with a verdict in both modes there. */
@@ -36,6 +43,8 @@ export interface DropRow {
   readonly seq: Proportion;
   /** oracle rate − seq rate on those pairs. */
   readonly drop: number;
+  /** (seq rate − oracle rate) / oracle rate, the paper's relative change; null when Oracle's is 0. */
+  readonly relative: number | null;
 }
 
 export interface ChainErrorRow {
@@ -47,6 +56,11 @@ export interface ChainErrorRow {
   readonly fingerprint: FailureFingerprint;
   /** Earlier Seq steps' overshoot/undershoot in files (symbols) this step touches; empty: untraced. */
   readonly trace: readonly TraceEntry[];
+  /** What the evidence's culprit hunks are, when they are of one kind; else what the trace points to (causeOf). */
+  readonly cause: ChainErrorCause;
+  readonly causeFrom: 'evidence' | 'trace';
+  /** `chainlens evidence`: gold k on the Seq start state, and the culprits found by test; null: not gathered. */
+  readonly evidence: Pick<ChainErrorEvidence, 'verdict' | 'culprits'> | null;
   readonly steps: readonly string[];
 }
 
@@ -78,14 +92,22 @@ export interface BatchReport {
   readonly chains: number;
   readonly expectedSteps: number;
   readonly recordedSteps: number;
+  /** Records left out of every denominator, by reason (docs/reference/metrics.md, "Denominators"). */
+  readonly excluded: readonly ExclusionCount[];
+  /** ChainSWE Table 2: Table 2's scoring rule as the headline, every step graded beside it. */
+  readonly headline: readonly HeadlineRow[];
   readonly groups: readonly GroupReport[];
   readonly drops: readonly DropRow[];
   readonly chainErrors: readonly ChainErrorRow[];
+  /** ChainSWE §5.3, Fig. 4a: chain errors among downstream Seq failures, by position, by cause. */
+  readonly chainErrorShares: readonly ChainErrorShare[];
+  /** ChainSWE Tables 3-4: rates by position over the chains of each length. */
+  readonly lengthPositions: readonly LengthPositionRow[];
+  /** ChainSWE Tables 7 and 9: by dataset source and by repository. */
+  readonly breakdowns: readonly BreakdownRow[];
   readonly costs: readonly CostRow[];
   readonly extra: Readonly<Record<string, AggregateTable>>;
 }
-
-const hasVerdict = (r: BatchRecord) => !r.infra_failure && r.error_kind !== 'cancelled';
 
 function rate(records: readonly BatchRecord[], success: (r: BatchRecord) => boolean): Rate {
   const p = wilsonInterval(records.filter(success).length, records.length);
@@ -102,13 +124,23 @@ export function buildBatchReport(
   manifest: BatchManifest,
   records: readonly BatchRecord[],
   aggregates: readonly BatchAggregate[] = DEFAULT_AGGREGATES,
+  evidence: readonly ChainErrorEvidence[] = [],
 ): BatchReport {
   const stepsPerChain = new Map(manifest.chains.map((c) => [c.id, c.steps.length]));
   const groups: GroupReport[] = [];
   for (const source of manifest.sources)
     for (const mode of manifest.modes) groups.push(group(source.name, mode, records, stepsPerChain));
   const drops = manifest.sources.flatMap((s) => dropRows(s.name, records));
-  const chainErrors = manifest.sources.flatMap((s) => chainErrorRows(s.name, records));
+  const chainErrors = manifest.sources.flatMap((s) => chainErrorRows(s.name, records, evidence));
+  const shares = manifest.sources.flatMap((s) => {
+    const causes = new Map(
+      chainErrors.filter((e) => e.source === s.name).map((e) => [`${e.chainId}\u0000${e.position}`, e.cause]),
+    );
+    const seqFailures = records.filter(
+      (r) => r.source === s.name && r.mode === 'seq' && r.position >= 2 && hasVerdict(r) && !r.resolved,
+    );
+    return seqFailures.length ? chainErrorShares(s.name, pairedSteps(records, s.name), seqFailures, causes) : [];
+  });
   const extra: Record<string, AggregateTable> = {};
   for (const a of aggregates) {
     const table = a.compute(manifest, records);
@@ -119,9 +151,14 @@ export function buildBatchReport(
     expectedSteps:
       manifest.chains.reduce((n, c) => n + c.steps.length, 0) * manifest.sources.length * manifest.modes.length,
     recordedSteps: records.length,
+    excluded: exclusionCounts(records),
+    headline: headlineRows(manifest, records),
     groups,
     drops,
     chainErrors,
+    chainErrorShares: shares,
+    lengthPositions: lengthPositionRows(manifest, records),
+    breakdowns: breakdownRows(manifest, records),
     costs: costRows(records),
     extra,
   };
@@ -163,6 +200,7 @@ function group(
     })),
     fingerprints,
     infraFailures: mine.length - judged.length,
+    exclusions: exclusionCounts(mine),
   };
 }
 
@@ -188,7 +226,15 @@ function dropRows(source: string, records: readonly BatchRecord[]): DropRow[] {
     .map(([position, pairs]) => {
       const o = wilsonInterval(pairs.filter(([x]) => x.resolved).length, pairs.length);
       const s = wilsonInterval(pairs.filter(([, y]) => y.resolved).length, pairs.length);
-      return { source, position, pairs: pairs.length, oracle: o, seq: s, drop: o.rate - s.rate };
+      return {
+        source,
+        position,
+        pairs: pairs.length,
+        oracle: o,
+        seq: s,
+        drop: o.rate - s.rate,
+        relative: relativeChange(s.rate, o.rate),
+      };
     });
 }
 
@@ -196,7 +242,11 @@ function dropRows(source: string, records: readonly BatchRecord[]): DropRow[] {
  * Resolved under Oracle, unresolved under Seq, at position 2 or later (docs/reference/metrics.md):
  * position 1 starts at base_commit in both modes, so a difference there is never a chain error.
  */
-function chainErrorRows(source: string, records: readonly BatchRecord[]): ChainErrorRow[] {
+function chainErrorRows(
+  source: string,
+  records: readonly BatchRecord[],
+  evidence: readonly ChainErrorEvidence[],
+): ChainErrorRow[] {
   const oracle = byPlace(records, source, 'oracle');
   const seq = byPlace(records, source, 'seq');
   const rows: ChainErrorRow[] = [];
@@ -206,6 +256,9 @@ function chainErrorRows(source: string, records: readonly BatchRecord[]): ChainE
     const earlier = [...seq.values()]
       .filter((r) => r.chain_id === s.chain_id && r.position < s.position)
       .sort((a, b) => a.position - b.position);
+    const trace = traceChainError(s, earlier);
+    const found = evidence.find((e) => e.source === source && e.chain_id === s.chain_id && e.order === s.order);
+    const tested = found ? causeOfCulprits(found) : null;
     rows.push({
       source,
       chainId: s.chain_id,
@@ -213,11 +266,20 @@ function chainErrorRows(source: string, records: readonly BatchRecord[]): ChainE
       order: s.order,
       instanceId: s.instance_id,
       fingerprint: fingerprint(s)!,
-      trace: traceChainError(s, earlier),
+      trace,
+      cause: tested ?? causeOf(trace),
+      causeFrom: tested ? 'evidence' : 'trace',
+      evidence: found ? { verdict: found.verdict, culprits: found.culprits } : null,
       steps: [idOf(o), idOf(s)],
     });
   }
   return rows.sort((a, b) => a.chainId.localeCompare(b.chainId) || a.position - b.position);
+}
+
+/** The kind of every culprit hunk the evidence found, when there are some and they agree. */
+function causeOfCulprits(e: ChainErrorEvidence): ChainErrorCause | null {
+  const kinds = new Set(e.culprits.flatMap((c) => c.hunks.map((h) => h.kind)));
+  return kinds.size === 1 ? [...kinds][0] : null;
 }
 
 function costRows(records: readonly BatchRecord[]): CostRow[] {

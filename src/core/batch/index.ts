@@ -6,6 +6,7 @@ export { BatchScheduler, type LanePlan } from './schedule';
 export * from './aggregate';
 export { traceChainError, type TraceEntry } from './trace';
 export { reportText } from './render/text';
+export { evidenceText, evidenceVerdict } from './render/chainsweSections';
 export { reportCsvFiles } from './render/csvFiles';
 export { reportBody, reportHtml } from './render/html';
 export { drillKeys, positionChart, oracleSeqChart } from './render/charts';
@@ -19,3 +20,9 @@ export {
   type ChainSummary,
   type StepSummary,
 } from './runSummary';
+export * from './exclusion';
+export * from './headline';
+export * from './positionTables';
+export * from './chainErrorShare';
+export * from './breakdowns';
+export * from './culpritSearch';

@@ -1,4 +1,4 @@
-import type { BatchManifest, BatchRecord } from '../../protocol/batch';
+import type { BatchManifest, BatchRecord, ChainErrorEvidence } from '../../protocol/batch';
 import type { RunMode } from '../../protocol/run';
 import { stepId } from './keys';
 
@@ -18,6 +18,8 @@ export interface StepSummary {
   /** stepId of the step (the key of its record and log paths). */
   readonly id: string;
   readonly record: BatchRecord | null;
+  /** A Seq step that is a chain error tested by `chainlens evidence`: poisoned (by whom) or solvable. */
+  readonly evidence: ChainErrorEvidence | null;
 }
 
 export interface ChainSummary extends Counts {
@@ -61,7 +63,15 @@ function counts(records: readonly (BatchRecord | null)[]): Counts {
  * the manifest's order. Records the manifest does not name (none, in a run directory ChainLens
  * wrote) are left out.
  */
-export function summarizeRun(manifest: BatchManifest, records: readonly BatchRecord[], running: boolean): RunSummary {
+export function summarizeRun(
+  manifest: BatchManifest,
+  records: readonly BatchRecord[],
+  running: boolean,
+  evidence: readonly ChainErrorEvidence[] = [],
+): RunSummary {
+  const tested = new Map(
+    evidence.map((e) => [stepId({ chainId: e.chain_id, source: e.source, mode: 'seq', order: e.order }), e]),
+  );
   const byStep = new Map(
     records.map((r) => [stepId({ chainId: r.chain_id, source: r.source, mode: r.mode, order: r.order }), r]),
   );
@@ -71,7 +81,14 @@ export function summarizeRun(manifest: BatchManifest, records: readonly BatchRec
       const chains = manifest.chains.map((c): ChainSummary => {
         const steps = c.steps.map((s, i): StepSummary => {
           const id = stepId({ chainId: c.id, source: source.name, mode, order: s.order });
-          return { order: s.order, position: i + 1, instanceId: s.instance_id, id, record: byStep.get(id) ?? null };
+          return {
+            order: s.order,
+            position: i + 1,
+            instanceId: s.instance_id,
+            id,
+            record: byStep.get(id) ?? null,
+            evidence: tested.get(id) ?? null,
+          };
         });
         return { chainId: c.id, steps, ...counts(steps.map((s) => s.record)) };
       });

@@ -69,9 +69,11 @@ export function chainFromChainSwe(fileName: string, doc: JsonDocument): Chain {
     }
   }
   if (problems.length) throw new UserError(`${location} is not a valid ChainSWE chain`, 'input', problems);
+  const source = datasetSource(raw);
   return {
     id: raw.continuous_id,
     repo: raw.repo,
+    ...(source ? { source } : {}),
     baseCommit: raw.base_commit,
     dockerImage: raw.docker_image ?? null,
     format: 'chainswe',
@@ -88,6 +90,17 @@ export function chainFromChainSwe(fileName: string, doc: JsonDocument): Chain {
       ...(fix.date ? { createdAt: fix.date } : {}),
     })),
   };
+}
+
+/**
+ * Which dataset the chain was mined from (ChainSWE Table 7): the chain's `source`, else its bug
+ * fixes' `source` when they agree, "Mixed" when they do not (the paper's "chains spanning
+ * multiple sources").
+ */
+function datasetSource(raw: ChainSweChain): string | undefined {
+  if (raw.source) return raw.source;
+  const each = [...new Set(raw.bug_fixes.map((f) => f.source).filter((s): s is string => !!s))];
+  return each.length === 0 ? undefined : each.length === 1 ? each[0] : 'Mixed';
 }
 
 /** The checks a schema cannot make (stepFields.ts), one line per problem with its JSON path. */

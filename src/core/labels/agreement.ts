@@ -45,14 +45,25 @@ export function cohenKappa<T extends string>(pairs: readonly (readonly [T, T])[]
   return { kappa, observed, expected, n };
 }
 
-const symbolKey = (r: DriftLabelRecord) => `${r.instance}\u0000${r.file}\u0000${r.symbol}`;
+/**
+ * Where a record sits, labeller aside: run (when both files record runs), chain, step and
+ * instance. Two runs of one instance, or two steps of one chain, are different targets.
+ */
+function placeKey(r: DriftLabelRecord, byRun: boolean): string {
+  return [byRun ? (r.run ?? '') : '', r.chain, String(r.step), r.instance].join('\u0000');
+}
+
+const symbolKey = (r: DriftLabelRecord, byRun: boolean) => `${placeKey(r, byRun)}\u0000${r.file}\u0000${r.symbol}`;
 
 /** A labeller's latest label per target (a later `time` overrides an earlier one). */
-function latest(records: readonly DriftLabelRecord[]): DriftLabelRecord[] {
+function latest(records: readonly DriftLabelRecord[], byRun: boolean): DriftLabelRecord[] {
   const byTarget = new Map<string, DriftLabelRecord>();
   for (const r of records) {
-    const key =
-      r.symbol !== null ? symbolKey(r) : `${r.instance}\u0000${r.file}\u0000@${r.range.startLine}-${r.range.endLine}`;
+    const key = `${r.labeller}\u0000${
+      r.symbol !== null
+        ? symbolKey(r, byRun)
+        : `${placeKey(r, byRun)}\u0000${r.file}\u0000@${r.range.startLine}-${r.range.endLine}`
+    }`;
     const prev = byTarget.get(key);
     if (!prev || Date.parse(r.time) >= Date.parse(prev.time)) byTarget.set(key, r);
   }
@@ -63,40 +74,52 @@ function overlap(x: DriftLabelRecord, y: DriftLabelRecord): number {
   return Math.min(x.range.endLine, y.range.endLine) - Math.max(x.range.startLine, y.range.startLine) + 1;
 }
 
+/** Runs are part of the target only when every record of both sides names its run. */
+export function pairsByRun(aRecords: readonly DriftLabelRecord[], bRecords: readonly DriftLabelRecord[]): boolean {
+  return [...aRecords, ...bRecords].every((r) => r.run !== undefined);
+}
+
+/** The target's name in pairs: `[run R step N: ]instance file symbol-or-lines`. */
+function targetName(r: DriftLabelRecord, byRun: boolean, what: string): string {
+  const at = byRun ? `run ${r.run} step ${r.step}: ` : r.step > 1 ? `step ${r.step}: ` : '';
+  return `${at}${r.instance} ${r.file} ${what}`;
+}
+
 /**
- * Pairs two labellers' records on the targets both labelled: same instance, file and symbol;
- * records without a symbol match the other side's record in the same file whose range overlaps
- * most (each record used once).
+ * Pairs two labellers' records on the targets both labelled: same run (when recorded), chain,
+ * step, instance, file and symbol; records without a symbol match the other side's record at
+ * the same place in the same file whose range overlaps most (each record used once).
  */
 export function pairLabels(
   aRecords: readonly DriftLabelRecord[],
   bRecords: readonly DriftLabelRecord[],
 ): { pairs: LabelPair[]; onlyA: number; onlyB: number } {
-  const a = latest(aRecords);
-  const b = latest(bRecords);
+  const byRun = pairsByRun(aRecords, bRecords);
+  const a = latest(aRecords, byRun);
+  const b = latest(bRecords, byRun);
   const used = new Set<DriftLabelRecord>();
-  const bySymbol = new Map(b.filter((r) => r.symbol !== null).map((r) => [symbolKey(r), r]));
+  const bySymbol = new Map(b.filter((r) => r.symbol !== null).map((r) => [symbolKey(r, byRun), r]));
   const pairs: LabelPair[] = [];
   const unmatchedA: DriftLabelRecord[] = [];
   for (const r of a) {
-    const m = r.symbol !== null ? bySymbol.get(symbolKey(r)) : undefined;
+    const m = r.symbol !== null ? bySymbol.get(symbolKey(r, byRun)) : undefined;
     if (m && !used.has(m)) {
       used.add(m);
-      pairs.push({ target: `${r.instance} ${r.file} ${r.symbol}`, a: r.label, b: m.label });
+      pairs.push({ target: targetName(r, byRun, r.symbol as string), a: r.label, b: m.label });
     } else unmatchedA.push(r);
   }
   let onlyA = 0;
   for (const r of unmatchedA) {
     let best: DriftLabelRecord | undefined;
     for (const c of b) {
-      if (used.has(c) || c.instance !== r.instance || c.file !== r.file) continue;
+      if (used.has(c) || placeKey(c, byRun) !== placeKey(r, byRun) || c.file !== r.file) continue;
       if (r.symbol !== null && c.symbol !== null) continue;
       if (overlap(r, c) > 0 && (!best || overlap(r, c) > overlap(r, best))) best = c;
     }
     if (best) {
       used.add(best);
       pairs.push({
-        target: `${r.instance} ${r.file} ${r.range.startLine}-${r.range.endLine}`,
+        target: targetName(r, byRun, `${r.range.startLine}-${r.range.endLine}`),
         a: r.label,
         b: best.label,
       });

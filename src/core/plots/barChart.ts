@@ -21,15 +21,12 @@ export interface BarGroup {
 export interface BarChart extends ChartBase {
   readonly series: readonly string[];
   readonly groups: readonly BarGroup[];
-  readonly yDomain?: readonly [number, number];
 }
 
 /** Grouped bars with optional interval whiskers (resolve rate per condition, per position). */
 export function barChart(chart: BarChart): string {
   const bars = chart.groups.flatMap((g) => Object.values(g.bars).filter((b): b is Bar => b !== undefined));
-  const yDomain =
-    chart.yDomain ??
-    (chart.percent ? ([0, 1] as const) : extent([0, ...bars.flatMap((b) => [b.value, b.high ?? b.value])]));
+  const yDomain = chart.percent ? ([0, 1] as const) : extent([0, ...bars.flatMap((b) => [b.value, b.high ?? b.value])]);
   const plot = layout(chart, yDomain, chart.series.length > 1 ? chart.series.length : 0);
   const { y } = plot;
   const groupWidth = (plot.right - plot.left) / Math.max(1, chart.groups.length);

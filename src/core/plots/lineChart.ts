@@ -42,12 +42,12 @@ export function lineChart(chart: LineChart): string {
   const [x0, x1] = extent(points.map((p) => p.x));
   const pad = (x1 - x0) * 0.04 || 0.5;
   const xTicks = chart.integerX ? integerTicks(x0, x1) : undefined;
-  const x = linearScale([x0 - pad, x1 + pad], [plot.left, plot.right], xTicks);
+  const xAt = linearScale([x0 - pad, x1 + pad], [plot.left, plot.right], xTicks);
   const { y } = plot;
-  const xAxis = x.ticks
+  const xAxis = xAt.ticks
     .map(
       (t) =>
-        `<text x="${coord(x(t))}" y="${plot.bottom + 16}" text-anchor="middle">${escapeXml(formatTick(t, false))}</text>`,
+        `<text x="${coord(xAt(t))}" y="${plot.bottom + 16}" text-anchor="middle">${escapeXml(formatTick(t, false))}</text>`,
     )
     .join('');
   const refs = (chart.references ?? [])
@@ -57,9 +57,14 @@ export function lineChart(chart: LineChart): string {
         `<text x="${plot.right - 4}" y="${coord(y(r.y) - 4)}" text-anchor="end">${escapeXml(r.label)}</text></g>`,
     )
     .join('');
+  const dodge = dodgeOf(chart.series, xAt, plot.right - plot.left);
   const marks = chart.series
     .map((s, i) => {
       const cls = seriesClass(i);
+      // Series with the same values (Oracle and Seq of a source that never lost a step) would
+      // hide each other: each is drawn a few pixels aside of the value's x, like a dodged plot.
+      const shift = (i - (chart.series.length - 1) / 2) * dodge;
+      const x = (v: number): number => xAt(v) + shift;
       const sorted = [...s.points].sort((a, b) => a.x - b.x);
       const path = sorted.map((p, k) => `${k ? 'L' : 'M'}${coord(x(p.x))} ${coord(y(p.y))}`).join('');
       const whiskers = sorted
@@ -83,6 +88,24 @@ export function lineChart(chart: LineChart): string {
     chart.series.map((s) => s.name),
     refs + marks,
   );
+}
+
+/**
+ * Pixels between neighbouring series: 0 unless two series share a point (same x and y), then
+ * small enough for all of them to stay within a fifth of the gap between two x values.
+ */
+function dodgeOf(series: readonly LineSeries[], x: (v: number) => number, plotWidth: number): number {
+  const seen = new Set<string>();
+  let shared = false;
+  for (const s of series) {
+    const own = new Set(s.points.map((p) => `${p.x}:${p.y}`));
+    for (const k of own) if (seen.has(k)) shared = true;
+    for (const k of own) seen.add(k);
+  }
+  if (!shared) return 0;
+  const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+  const gap = xs.length > 1 ? Math.min(...xs.slice(1).map((v, i) => x(v) - x(xs[i]))) : plotWidth;
+  return Math.min(6, gap / 5 / Math.max(1, series.length - 1));
 }
 
 function integerTicks(min: number, max: number): number[] {

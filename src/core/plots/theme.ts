@@ -7,7 +7,7 @@
 export const SERIES_CLASSES = 6;
 
 export const CHART_CSS = `
-.cl-chart { font: 12px var(--vscode-font-family, system-ui, sans-serif); color: var(--vscode-foreground, #1f2328); }
+.cl-chart { max-width: 100%; height: auto; font: 12px var(--vscode-font-family, system-ui, sans-serif); color: var(--vscode-foreground, #1f2328); }
 .cl-chart text { fill: currentColor; }
 .cl-chart .cl-title { font-weight: 600; font-size: 13px; }
 .cl-chart .cl-axis line, .cl-chart .cl-axis path { stroke: currentColor; stroke-opacity: 0.6; }

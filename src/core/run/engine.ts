@@ -46,6 +46,16 @@ export class RunInUseError extends UserError {
   }
 }
 
+/** What a submit must find to go ahead (ChainRunEngine.submit). */
+export interface SubmitGuard {
+  /** The step the caller means to submit; undefined: whichever is current. */
+  readonly step?: number;
+  /** Submit a step without any change (an empty patch). */
+  readonly allowEmpty: boolean;
+  /** How the caller asks for an empty submit, for the refusal's message. */
+  readonly emptyHint?: string;
+}
+
 export class ChainRunEngine {
   private readonly ownPid: number;
   private newRunId: string | null = null;
@@ -178,18 +188,32 @@ export class ChainRunEngine {
     return { state: advanced, notes };
   }
 
-  /** Commits the current (human) step's work, then moves to the next step. */
-  async submit(): Promise<EngineResult & { submitted: number }> {
-    return this.store.hold('submit', () => this.submitHeld());
+  /**
+   * Commits the current (human) step's work, then moves to the next step. `guard` (the CLI's
+   * submit, MCP's submit_step): refused, nothing written, when the run is not on `step` (the step
+   * the caller saw: a racing submit finished first), or when the step has no change and
+   * `allowEmpty` is not set (docs/run-state.md, "One writer per run").
+   */
+  async submit(guard?: SubmitGuard): Promise<EngineResult & { submitted: number }> {
+    return this.store.hold('submit', () => this.submitHeld(guard));
   }
 
-  private async submitHeld(): Promise<EngineResult & { submitted: number }> {
+  private async submitHeld(guard?: SubmitGuard): Promise<EngineResult & { submitted: number }> {
     // A submit cut off after its commit (killed, or a full disk at the state write) is finished by
     // opening: that was the submit asked for again, so no further step is submitted (empty) now.
     const interrupted = this.store.readJournal();
     const { state, chain, notes } = await this.openHeld();
-    if (interrupted?.op === 'submit' && state.steps.find((s) => s.order === interrupted.step)?.status !== 'current')
+    if (
+      interrupted?.op === 'submit' &&
+      (guard?.step === undefined || guard.step === interrupted.step) &&
+      state.steps.find((s) => s.order === interrupted.step)?.status !== 'current'
+    )
       return { state, notes, submitted: interrupted.step };
+    if (guard?.step !== undefined && state.currentStep !== guard.step)
+      throw new UserError(
+        `step ${guard.step} is not the current step (the run is on ${state.currentStep === null ? 'no step: it is complete' : `step ${state.currentStep}`}); nothing was submitted`,
+        'state',
+      );
     const index = this.currentIndex(state);
     const step = state.steps[index];
     if (step.author.kind === 'gold' || step.author.kind === 'recorded') {
@@ -198,6 +222,11 @@ export class ChainRunEngine {
         'state',
       );
     }
+    if (guard && !guard.allowEmpty && !(await this.repo.isDirty()))
+      throw new UserError(
+        `step ${step.order} has no change in the work tree; nothing was submitted (${guard.emptyHint ?? 'submit it empty on purpose with --allow-empty'})`,
+        'state',
+      );
     this.writeJournal({
       op: 'submit',
       runId: state.runId,

@@ -19,7 +19,7 @@ export function parseAuthorsSpec(spec: string, stepCount: number, fallback: Auth
   const positional = parts.every((p) => !p.includes('='));
   if (positional && parts.length !== stepCount) {
     throw new UserError(
-      `--authors names ${parts.length} author(s) but the chain has ${stepCount} steps (or use k=author)`,
+      `the authors name ${parts.length} author(s) but the chain has ${stepCount} steps (or use k=author)`,
       'usage',
     );
   }
@@ -27,12 +27,9 @@ export function parseAuthorsSpec(spec: string, stepCount: number, fallback: Auth
     const [posText, kindText] = positional ? [String(i + 1), part] : part.split('=', 2);
     const pos = Number(posText);
     if (!Number.isInteger(pos) || pos < 1 || pos > stepCount)
-      throw new UserError(
-        `--authors: '${part}' names step ${posText}, but the chain has steps 1-${stepCount}`,
-        'usage',
-      );
+      throw new UserError(`authors: '${part}' names step ${posText}, but the chain has steps 1-${stepCount}`, 'usage');
     if (!KINDS.includes(kindText as AuthorKind))
-      throw new UserError(`--authors: '${kindText}' is not an author (gold, human or recorded)`, 'usage');
+      throw new UserError(`authors: '${kindText}' is not an author (gold, human or recorded)`, 'usage');
     out[pos - 1] = kindText as AuthorKind;
   });
   return out;

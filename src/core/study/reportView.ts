@@ -18,6 +18,7 @@ export function formatP(p: number): string {
 /** The report as text tables (the CLI's default output). */
 export function reportText(report: StudyReport): string[] {
   const lines = [`study ${report.study}: ${report.participants} participant(s), ${report.rows} row(s)`, ''];
+  if (report.rows === 0) return [...lines, EMPTY_STUDY];
   lines.push('condition  resolved  n    rate    95% CI (Wilson)     active s median [IQR]     wall s median [IQR]');
   for (const c of report.conditions) {
     const o = c.outcome;
@@ -106,13 +107,32 @@ export function reportTablesHtml(report: StudyReport): string {
   );
 }
 
+/** What to do when a study has no row yet: the empty report says it instead of empty charts. */
+export const EMPTY_STUDY =
+  'No results yet: no session of this study has submitted a task. Start one with ChainLens: Start Study Session… (or `chainlens study start <study.json> --participant <id>`), solve and submit its steps, then open the results again.';
+
+/** Shown instead of the time chart while no step a person solved is recorded (AA rows only, say). */
+export const NO_PERSON_TIME =
+  'No step solved by a person is recorded yet: active time per step appears once one is submitted.';
+
+/**
+ * The report's body: the tables and the charts, or what to do while there is nothing to show
+ * (an empty box chart would draw an axis from -1 to 1 around no data).
+ */
+export function studyReportBody(report: StudyReport, heading: 'h1' | 'h2'): string {
+  const title = `<${heading}>${escapeXml(`Study ${report.study}`)}</${heading}>`;
+  if (report.rows === 0) return `${title}<p class="cl-empty">${escapeXml(EMPTY_STUDY)}</p>`;
+  const { resolve, time } = reportCharts(report);
+  const timed = report.conditions.some((c) => c.activeSeconds.n > 0);
+  return `${title}<p>${report.participants} participant(s), ${report.rows} row(s). Outcome: the last step of each task, resolved or not.</p>${reportTablesHtml(report)}<div class="cl-charts">${resolve}${timed ? time : `<p class="cl-empty">${escapeXml(NO_PERSON_TIME)}</p>`}</div>`;
+}
+
 /** A standalone HTML page (`study report --html`): no script, no CDN, the chart stylesheet inline. */
 export function reportHtmlPage(report: StudyReport): string {
-  const { resolve, time } = reportCharts(report);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeXml(`Study ${report.study}`)}</title><style>${CHART_CSS}
 body { font-family: system-ui, sans-serif; margin: 2rem; }
 .cl-table { border-collapse: collapse; margin: 1rem 0; }
 .cl-table td, .cl-table th { border: 1px solid #8884; padding: 0.25rem 0.6rem; text-align: left; }
-</style></head><body><h1>${escapeXml(`Study ${report.study}`)}</h1><p>${report.participants} participant(s), ${report.rows} row(s).</p>${reportTablesHtml(report)}${resolve}${time}</body></html>
+</style></head><body>${studyReportBody(report, 'h1')}</body></html>
 `;
 }

@@ -12,3 +12,4 @@ export { aggregateScores, scoreTask, type SweciAggregate } from './score';
 export { failureSections, gapEntries, headlineOf, readTestLog, type TestLogOutcome } from './testLog';
 export { parseCsv, readMetadataCsv, type MetadataRow } from './metadataCsv';
 export { evoScoreByGammaChart, passingTestsChart } from './plots';
+export { sweciTestSpec } from './testSpec';

@@ -18,6 +18,8 @@ export interface TrajectoryFolderRow {
   readonly resolved: boolean | null;
   /** Problems reading the file (the row is still listed). */
   readonly problems: number;
+  /** `swe-agent v1`, `openhands v0-events`, `predictions preds-json`; null when unreadable. */
+  readonly format: string | null;
 }
 
 /**
@@ -44,7 +46,10 @@ function instanceOf(t: Trajectory, file: string): string {
   return t.instanceId ?? file.replace(/\\/g, '/').split('/').pop() ?? file;
 }
 
-/** Rows of the files read, in instance order; `resolved` merges every report found. */
+/**
+ * Rows of the files read, one per trajectory (a multi-instance file gives one row per instance),
+ * in instance order; `resolved` merges every report found.
+ */
 export function folderRows(
   files: readonly TrajectoryFile[],
   resolved: ReadonlyMap<string, boolean>,
@@ -62,6 +67,7 @@ export function folderRows(
         costUsd: null,
         resolved: null,
         problems: Math.max(1, f.problems.length),
+        format: null,
       });
     f.trajectories.forEach((t, index) => {
       const instance = instanceOf(t, f.file);
@@ -74,10 +80,16 @@ export function folderRows(
         costUsd: t.modelStats?.costUsd ?? null,
         resolved: resolved.get(instance) ?? null,
         problems: t.problems.length + f.problems.length,
+        format: `${t.source.format} ${t.source.version}`,
       });
     });
   }
-  return rows.sort((a, b) => a.instance.localeCompare(b.instance) || a.file.localeCompare(b.file) || a.index - b.index);
+  // A predictions file beside the runs repeats each instance's patch without its steps: listed
+  // only for instances no trajectory of the folder shows.
+  const withSteps = new Set(rows.filter((r) => !r.format?.startsWith('predictions ')).map((r) => r.instance));
+  return rows
+    .filter((r) => !r.format?.startsWith('predictions ') || !withSteps.has(r.instance))
+    .sort((a, b) => a.instance.localeCompare(b.instance) || a.file.localeCompare(b.file) || a.index - b.index);
 }
 
 /** One line for a list: "submitted · 12 steps · $1.27 · resolved". */

@@ -7,6 +7,8 @@ import { worktreeChange } from '../../core/agent/recorder';
 import { UserError } from '../../core/util/errors';
 import { openWorkspace, type Workspace } from '../runs/workspace';
 import { loadAgentRecord, saveAgentRecord } from './agentFiles';
+import { agentRefusal } from '../../core/study/disclosure';
+import { runDisclosure } from '../study/runDisclosure';
 
 export interface HandoverResult {
   state: RunState;
@@ -74,7 +76,10 @@ async function takeOverHeld(ws: Workspace, how: 'taken_over' | 'stopped', person
     endedAt: now.toISOString(),
   };
   saveAgentRecord(ws.store.root, record, now);
-  const next = await ws.engine.setAuthor(person ? { kind: 'human', name: person } : { kind: 'human' });
+  // A study participant's step stays theirs, under their pseudonymous id (never the OS user's name).
+  const participant = runDisclosure(ws.store.root, state).record?.participant;
+  const name = participant || person;
+  const next = await ws.engine.setAuthor(name ? { kind: 'human', name } : { kind: 'human' });
   return { state: next, step: step.order, record: existing ? record : null };
 }
 
@@ -90,6 +95,8 @@ async function handOverHeld(ws: Workspace, agent: string): Promise<HandoverResul
   if (state.currentStep === null)
     throw new UserError(`run ${state.runId} is complete: there is no step to hand over`, 'state');
   const step = state.steps.find((s) => s.order === state.currentStep)!;
+  const refusal = agentRefusal(runDisclosure(ws.store.root, state).disclosure, state);
+  if (refusal) throw new UserError(refusal, 'state');
   const existing = loadAgentRecord(ws.store.root, state.runId, step.order);
   let record: AgentRecord | null = null;
   if (existing && existing.start === step.start && existing.exitStatus !== 'working') {

@@ -6,8 +6,10 @@ import {
   BATCH_VERSION,
   BatchManifestSchema,
   BatchRecordSchema,
+  ChainErrorEvidenceSchema,
   type BatchManifest,
   type BatchRecord,
+  type ChainErrorEvidence,
 } from '../../protocol/batch';
 import { logPath, recordPath, type StepKey } from '../../core/batch';
 import { describeIssues } from '../../core/formats/issues';
@@ -107,7 +109,7 @@ export class BatchRunDir {
   clearLeftovers(): void {
     rmSync(this.workRoot, { recursive: true, force: true });
     rmSync(this.stateRoot, { recursive: true, force: true });
-    for (const dir of ['records', 'logs']) removeTornWrites(join(this.root, dir));
+    for (const dir of ['records', 'logs', 'evidence']) removeTornWrites(join(this.root, dir));
   }
 
   readRecords(): BatchRecord[] {
@@ -128,6 +130,36 @@ export class BatchRunDir {
     }
     if (problems.length) throw new UserError(`${dir} holds records this ChainLens cannot read`, 'input', problems);
     return out;
+  }
+
+  /** The chain-error evidence of `chainlens evidence` (docs/reference/metrics.md); [] when none was gathered. */
+  readEvidence(): ChainErrorEvidence[] {
+    const dir = join(this.root, 'evidence');
+    if (!existsSync(dir)) return [];
+    const out: ChainErrorEvidence[] = [];
+    const problems: string[] = [];
+    for (const rel of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+      const path = join(dir, rel);
+      if (!rel.endsWith('.json') || TORN_WRITE.test(rel.split(/[\\/]/).pop()!) || !statSync(path).isFile()) continue;
+      try {
+        const parsed = ChainErrorEvidenceSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+        if (parsed.success) out.push(parsed.data);
+        else problems.push(...describeIssues(path, parsed.error));
+      } catch (e) {
+        problems.push(`${path}: ${(e as Error).message}`);
+      }
+    }
+    if (problems.length) throw new UserError(`${dir} holds evidence this ChainLens cannot read`, 'input', problems);
+    return out;
+  }
+
+  /** `evidence/<chain>/<source>/step-<order>.json`, written atomically. */
+  writeEvidence(e: ChainErrorEvidence): void {
+    const rel = recordPath({ chainId: e.chain_id, source: e.source, mode: 'seq', order: e.order }).replace(
+      /^records\//,
+      'evidence/',
+    );
+    writeFileAtomic(join(this.root, rel), JSON.stringify(e, null, 2) + '\n');
   }
 
   /** Written atomically: a reader, or a resumed batch, sees the whole record or none. */

@@ -5,6 +5,7 @@ import type { Prediction } from '../../protocol/chain';
 import { loadPredictions } from '../../core/formats/predictions';
 import { isTrajectoryFile } from '../../core/formats/trajectoryPredictions';
 import { instanceIdFromFileName, parseTrajectory } from '../../core/trajectories';
+import { peakContextTokens } from '../../core/trajectories/peakContext';
 import { UserError } from '../../core/util/errors';
 import { readUserFile } from '../files';
 
@@ -14,6 +15,8 @@ export interface LoadedSource {
   readonly predictions: Map<string, Prediction>;
   /** Instance id -> cost in USD, when the trajectory records it. */
   readonly costs: Map<string, number>;
+  /** Instance id -> peak input context (tokens) of one model call, when the trajectory records it. */
+  readonly peakContext: Map<string, number>;
   /** Where each prediction came from (file, for messages). */
   readonly origins: Map<string, string>;
 }
@@ -46,7 +49,13 @@ export function parseSourceSpec(cwd: string, spec: string): BatchSource {
 
 /** Reads a source's predictions (and costs) from its file or folder. */
 export function loadSource(source: BatchSource): LoadedSource {
-  const out: LoadedSource = { source, predictions: new Map(), costs: new Map(), origins: new Map() };
+  const out: LoadedSource = {
+    source,
+    predictions: new Map(),
+    costs: new Map(),
+    peakContext: new Map(),
+    origins: new Map(),
+  };
   if (source.kind === 'gold') return out;
   const files =
     source.kind === 'trajectories'
@@ -60,7 +69,7 @@ export function loadSource(source: BatchSource): LoadedSource {
   const problems: string[] = [];
   for (const file of files) {
     const text = readUserFile(file, 'predictions file');
-    for (const [id, p, cost] of recordsOf(file, text)) {
+    for (const [id, p, cost, peak] of recordsOf(file, text)) {
       const before = out.origins.get(id);
       if (before) {
         problems.push(`${file}: instance_id '${id}' has a prediction in ${before} too`);
@@ -69,6 +78,7 @@ export function loadSource(source: BatchSource): LoadedSource {
       out.predictions.set(id, p);
       out.origins.set(id, file);
       if (cost !== null) out.costs.set(id, cost);
+      if (peak !== null) out.peakContext.set(id, peak);
     }
   }
   if (problems.length)
@@ -76,8 +86,8 @@ export function loadSource(source: BatchSource): LoadedSource {
   return out;
 }
 
-function recordsOf(file: string, text: string): [string, Prediction, number | null][] {
-  if (!isTrajectoryFile(file, text)) return [...loadPredictions(file, text)].map(([id, p]) => [id, p, null]);
+function recordsOf(file: string, text: string): [string, Prediction, number | null, number | null][] {
+  if (!isTrajectoryFile(file, text)) return [...loadPredictions(file, text)].map(([id, p]) => [id, p, null, null]);
   const parsed = parseTrajectory(file, text);
   if (parsed.trajectories.length === 0)
     throw new UserError(
@@ -88,7 +98,12 @@ function recordsOf(file: string, text: string): [string, Prediction, number | nu
     const id = t.instanceId ?? instanceIdFromFileName(file);
     if (!id)
       throw new UserError(`${file} does not say which instance it solved; name the file <instance_id>.traj`, 'input');
-    return [id, { instanceId: id, model: t.model ?? 'unknown', patch: t.submission }, t.modelStats?.costUsd ?? null];
+    return [
+      id,
+      { instanceId: id, model: t.model ?? 'unknown', patch: t.submission },
+      t.modelStats?.costUsd ?? null,
+      peakContextTokens(t.modelStats),
+    ];
   });
 }
 

@@ -10,9 +10,8 @@ import {
   testExitCodeFromLog,
   timeoutNotice,
   type EvalBundle,
-  type EvalScriptShape,
-  type HarnessProfile,
 } from '../../core/evaluation/script';
+import type { ContainerSpec } from '../../core/evaluation/stepSpec';
 import { isUserError } from '../../core/util/errors';
 import { connectDocker } from './connect';
 import type { EvaluationEngine, StepExecutor } from './executor';
@@ -20,6 +19,7 @@ import { ensureImage, type PullProgress } from './images';
 import { LogSink } from './logSink';
 import { createManagedContainer, removeManagedContainer } from './managed';
 import { sweepOrphansInBackground } from './orphans';
+import { orShutdown } from '../process/shutdown';
 import { openRepositoryCopy, type RepoArchive } from './repoArchive';
 import { locateRepoInImage } from './repoPath';
 import { Cancelled, dockerMessage, type ContainerRun, type RunControl } from './stepRun';
@@ -33,33 +33,25 @@ export const DEFAULT_TIMEOUT_S = 1800;
 /** How long the log stream may stay open after its container stopped before it is cut. */
 const STREAM_END_GRACE_MS = 5000;
 
-export interface EvaluateStateOptions {
-  readonly image: string;
-  /** Path of the repository in the image; null = the image lacks it (copy it in); omitted = detect. */
-  readonly repoPathInImage?: string | null;
-  /** Host git repository holding baseCommit (read only when the repository is copied in). */
-  readonly localRepo: string;
-  readonly baseCommit: string;
+/** The state under test: a diff from the spec's base commit, and the host repository holding that commit. */
+export interface StateUnderTest {
   /** `git diff --binary baseCommit..state`; empty evaluates the base commit itself. */
   readonly stateDiff: string;
-  /** Applied in order after the files they touch were reset (a chain: the test patches of bugs 1..k). */
-  readonly testPatches: readonly string[];
-  readonly testCmd: string;
+  /** Host git repository holding the base commit (read only when the repository is copied in). */
+  readonly localRepo: string;
+}
+
+/** How this adapter runs the container: where its log goes, its limits, and what the caller has ready. */
+export interface ContainerRunOptions {
+  readonly runId: string;
+  readonly logPath: string;
   /** Whole-run limit; default 1800 s like the harness. */
   readonly timeoutS?: number;
   readonly signal?: AbortSignal;
-  readonly runId: string;
-  readonly logPath: string;
   readonly onLog?: (chunk: string) => void;
   readonly memoryLimitBytes?: number;
   /** Docker network mode of the container; none by default: tests run offline (network.ts). */
   readonly network?: string;
-  /** Environment set-up before the tests (e.g. conda activation), like the harness's eval_commands. */
-  readonly preamble?: readonly string[];
-  readonly profile?: HarnessProfile;
-  /** The harness's eval-script shape for the repository's language, and its build commands. */
-  readonly scriptShape?: EvalScriptShape;
-  readonly buildCmd?: string;
   readonly onPullProgress?: (e: PullProgress) => void;
   readonly docker?: Docker;
   /** Where the container runs: on the engine (default), or as a Swarm job service (executor.ts). */
@@ -77,6 +69,11 @@ export interface EvaluateStateOptions {
   readonly onContainerRemoval?: (removed: Promise<void>) => void;
   /** The image's id when the caller looked it up already (used only if it names the same image). */
   readonly knownImage?: { readonly name: string; readonly id: string };
+}
+
+/** One evaluation as this module sees it: the container spec, the state under test, the run options. */
+interface Job extends ContainerRunOptions, StateUnderTest {
+  readonly spec: ContainerSpec;
 }
 
 export interface EvaluationResult {
@@ -119,7 +116,14 @@ function mib(bytes: number): string {
  * command between the markers). The log streams to `logPath` and `onLog` as it is produced. The
  * container is removed whatever happens: success, failure, timeout, cancellation, process exit.
  */
-export async function evaluateState(o: EvaluateStateOptions): Promise<EvaluationResult> {
+export async function evaluateState(
+  spec: ContainerSpec,
+  state: StateUnderTest,
+  options: ContainerRunOptions,
+): Promise<EvaluationResult> {
+  // A shutdown of this process (SIGTERM, SIGINT, SIGHUP) cancels the evaluation before its
+  // container is removed: the exit that removal causes is ours, not the tests' (shutdown.ts).
+  const o: Job = { ...options, ...state, spec, signal: orShutdown(options.signal) };
   const started = performance.now();
   const timeoutS = o.timeoutS ?? DEFAULT_TIMEOUT_S;
   const sink = new LogSink(o.logPath, o.onLog);
@@ -138,7 +142,7 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
     const docker = o.docker ?? (await connectDocker());
     sweepOrphansInBackground(docker);
     const imageId =
-      o.knownImage?.name === o.image ? o.knownImage.id : await ensureImage(o.image, o.onPullProgress, docker);
+      o.knownImage?.name === o.spec.image ? o.knownImage.id : await ensureImage(o.spec.image, o.onPullProgress, docker);
     checkCancel();
     // The one place the engine is chosen (executor.ts).
     const executor =
@@ -151,23 +155,24 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
     const bundle = buildEvalBundle({
       repo:
         located === null
-          ? { kind: 'copy-in', baseCommit: o.baseCommit }
-          : { kind: 'in-image', path: located.path, baseCommit: o.baseCommit, resetToBase: !located.headIsBase },
+          ? { kind: 'copy-in', baseCommit: o.spec.baseCommit }
+          : { kind: 'in-image', path: located.path, baseCommit: o.spec.baseCommit, resetToBase: !located.headIsBase },
       stateDiff: o.stateDiff,
-      testPatches: o.testPatches,
-      testCmd: o.testCmd,
-      profile: o.profile,
-      preamble: o.preamble,
-      shape: o.scriptShape,
-      buildCmd: o.buildCmd,
+      testPatches: o.spec.testPatches,
+      testCmd: o.spec.testCmd,
+      profile: o.spec.harness,
+      shape: o.spec.scriptShape,
+      buildCmd: o.spec.buildCmd,
     });
     sink.append(
-      `ChainLens: image ${image}, repository ${repoPath === null ? `copied in at ${COPY_IN_REPO_DIR}` : `at ${repoPath} in the image`}, base ${o.baseCommit}${executor.where}\n`,
+      `ChainLens: image ${image}, repository ${repoPath === null ? `copied in at ${COPY_IN_REPO_DIR}` : `at ${repoPath} in the image`}, base ${o.spec.baseCommit}${executor.where}\n`,
     );
     const run = await executor.run(bundle, image, repoPath === null);
+    // However the container ended, a run that a cancel or shutdown reached is not a result.
+    if (o.signal?.aborted) control.cancelled = true;
     outcome = judge(run, o, control, sink, timeoutS);
   } catch (e) {
-    if (e instanceof Cancelled || control.cancelled) outcome = { ...NOTHING, cancelled: true };
+    if (e instanceof Cancelled || control.cancelled || o.signal?.aborted) outcome = { ...NOTHING, cancelled: true };
     else if (isUserError(e) && e.kind !== 'environment') {
       await sink.close();
       throw e;
@@ -185,23 +190,18 @@ export async function evaluateState(o: EvaluateStateOptions): Promise<Evaluation
  * The local step executor: a container on the engine, the bundle on its stdin (or through the
  * Docker API when the image has no tar), its output streamed into the sink as it runs.
  */
-function localExecutor(
-  docker: Docker,
-  o: EvaluateStateOptions,
-  imageId: string,
-  sink: LogSink,
-  control: RunControl,
-): StepExecutor {
+function localExecutor(docker: Docker, o: Job, imageId: string, sink: LogSink, control: RunControl): StepExecutor {
   return {
     where: '',
     async place() {
+      const choice = o.spec.repoPath;
       const located =
-        o.repoPathInImage === undefined
-          ? await locateRepoInImage(o.image, o.baseCommit, docker, o.runId, imageId)
-          : o.repoPathInImage === null
+        choice.kind === 'detect'
+          ? await locateRepoInImage(o.spec.image, o.spec.baseCommit, docker, o.runId, imageId)
+          : choice.kind === 'copy-in'
             ? null
-            : { path: o.repoPathInImage, headIsBase: true };
-      return { image: o.image, located };
+            : { path: choice.path, headIsBase: true };
+      return { image: o.spec.image, located };
     },
     async run(bundle, image, copyIn) {
       const attempt = (via: 'stdin' | 'api') => runContainer(docker, o, bundle, copyIn, via, sink, control);
@@ -217,13 +217,7 @@ function localExecutor(
 }
 
 /** Turns how the container ended, and what its log says, into the evaluation's outcome. */
-function judge(
-  run: ContainerRun,
-  o: EvaluateStateOptions,
-  control: RunControl,
-  sink: LogSink,
-  timeoutS: number,
-): Outcome {
+function judge(run: ContainerRun, o: Job, control: RunControl, sink: LogSink, timeoutS: number): Outcome {
   const log = sink.text();
   const applied = o.stateDiff.trim() === '' || new RegExp(`^${APPLY_PATCH_PASS}`, 'm').test(log);
   if (control.cancelled) return { ...NOTHING, cancelled: true, patchApplied: applied };
@@ -250,13 +244,13 @@ function judge(
     return {
       ...NOTHING,
       environmentError:
-        `The image ${o.image} has no git repository at ${o.repoPathInImage ?? 'the path found for it'}: ` +
+        `The image ${o.spec.image} has no git repository at ${o.spec.repoPath.kind === 'at' ? o.spec.repoPath.path : 'the path found for it'}: ` +
         'give the path where the image holds it, or none to copy the repository in (--repo-path-in-image, chainlens.repoPathInImage).',
     };
   }
   if (run.statusCode === RUN_EXIT.patchFailed) return { ...NOTHING, patchApplied: false };
   const exitCode = testExitCodeFromLog(log);
-  const finished = o.profile === 'v4' ? log.includes(END_TEST_OUTPUT) : exitCode !== null;
+  const finished = o.spec.harness === 'v4' ? log.includes(END_TEST_OUTPUT) : exitCode !== null;
   if (finished) return { ...NOTHING, patchApplied: true, exitCode };
   return {
     ...NOTHING,
@@ -272,7 +266,7 @@ function judge(
  */
 async function runContainer(
   docker: Docker,
-  o: EvaluateStateOptions,
+  o: Job,
   bundle: EvalBundle,
   copyIn: boolean,
   via: 'stdin' | 'api',
@@ -284,7 +278,7 @@ async function runContainer(
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   let repoArchive: RepoArchive | undefined;
-  const openCopy = () => openRepositoryCopy(o.localRepo, o.baseCommit);
+  const openCopy = () => openRepositoryCopy(o.localRepo, o.spec.baseCommit);
   try {
     let stream: Duplex;
     let streamDone: Promise<void>;
@@ -292,9 +286,9 @@ async function runContainer(
       // A container started ahead for this image (warmContainer.ts), maybe holding the repository
       // copy already, else one started now.
       const started =
-        (await o.warm?.take(o.image, o.memoryLimitBytes, copyIn ? o.baseCommit : null, o.network)) ??
+        (await o.warm?.take(o.spec.image, o.memoryLimitBytes, copyIn ? o.spec.baseCommit : null, o.network)) ??
         (await startBundleContainer(docker, {
-          image: o.image,
+          image: o.spec.image,
           runId: o.runId,
           name: containerName(o.runId),
           memoryLimitBytes: o.memoryLimitBytes,
@@ -305,7 +299,7 @@ async function runContainer(
     } else {
       container = await createManagedContainer(docker, o.runId, {
         name: containerName(o.runId),
-        Image: o.image,
+        Image: o.spec.image,
         // The harness runs its scripts with exec, which bypasses the image's entrypoint; so do we.
         Entrypoint: [''],
         Cmd: bundle.command,

@@ -1,7 +1,7 @@
 // Where the container of one graded step runs: on the engine itself (`local`, a container), or
 // as a Swarm job service placed on any node of the swarm (`swarm`, docs/scaling.md). Everything
 // else about an evaluation (the bundle, the log, the grading) is the same for both, so the choice
-// is made in one place, evaluateState, from EvaluateStateOptions.engine.
+// is made in one place, evaluateState, from ContainerRunOptions.engine.
 import type Docker from 'dockerode';
 import type { EvalBundle } from '../../core/evaluation/script';
 import type { RepoInImage } from './repoPathCache';

@@ -2,6 +2,7 @@ import type Docker from 'dockerode';
 import { spawnSync } from 'node:child_process';
 import { connectDocker } from './connect';
 import { LABEL_MANAGED, LABEL_RUN, managedLabels } from './owner';
+import { onShutdown, shuttingDown } from '../process/shutdown';
 
 /** Containers this process created and has not removed yet. */
 const live = new Map<string, Docker.Container>();
@@ -13,26 +14,60 @@ const liveSwarm = {
 };
 /** Creations under way: a signal waits for them, so a container created a moment after it is removed too. */
 const creating = new Set<Promise<unknown>>();
+/** Service removals under way (a job's own clean-up): a config stays in use until they are answered. */
+const removingServices = new Set<Promise<unknown>>();
 let hooksInstalled = false;
 
+/** How long a shutdown waits for the engine to answer creations in flight and removals. */
+const SHUTDOWN_WAIT_MS = 15_000;
+
 async function removeLive(): Promise<void> {
-  await Promise.race([Promise.allSettled([...creating]), new Promise((r) => setTimeout(r, 5000).unref())]);
+  const deadline = Date.now() + SHUTDOWN_WAIT_MS;
+  const until = (work: Promise<unknown>) =>
+    Promise.race([work, new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())).unref())]);
+  // A creation answered after the signal adds its container to `live` (or removes it, below);
+  // creations that started meanwhile are waited for too.
+  while (creating.size > 0 && Date.now() < deadline) await until(Promise.allSettled([...creating]));
   const removals = [...live.values()].map((c) => c.remove({ force: true, v: true }).catch(() => undefined));
   live.clear();
-  // A config is in use until its service is gone: services first, then their configs.
-  for (const kind of ['service', 'config'] as const) {
-    removals.push(...[...liveSwarm[kind].values()].map((remove) => remove().catch(() => undefined)));
-    liveSwarm[kind].clear();
-    await Promise.race([Promise.allSettled(removals), new Promise((r) => setTimeout(r, 5000).unref())]);
+  // A config is in use until its service is gone: services first (ours and those a job's own
+  // clean-up is removing), then their configs, each tried again while the engine still says in use.
+  removals.push(...[...liveSwarm.service.values()].map((remove) => remove().catch(() => undefined)));
+  liveSwarm.service.clear();
+  await until(Promise.allSettled([...removals, ...removingServices]));
+  const configs = [...liveSwarm.config.values()];
+  liveSwarm.config.clear();
+  await until(Promise.allSettled(configs.map((remove) => removeUntilFree(remove, deadline))));
+}
+
+/** Removes a config, trying again every 200 ms until `deadline` while it is still in use. */
+async function removeUntilFree(remove: () => Promise<unknown>, deadline: number): Promise<void> {
+  for (;;) {
+    try {
+      await remove();
+      return;
+    } catch (e) {
+      const status = (e as { statusCode?: number }).statusCode;
+      // 404: gone already (removed by the job's own clean-up); anything but "in use" is final.
+      if (status === 404 || !/in use/i.test(String((e as Error).message)) || Date.now() >= deadline) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/** Thrown by a creation asked for while the process shuts down: nothing is created then. */
+export class ShuttingDownError extends Error {
+  constructor() {
+    super('ChainLens is shutting down: no container is created');
   }
 }
 
 /**
  * Process-exit safety net. `exit` handlers must be synchronous, so they shell out to the docker
- * CLI (when there is one). On SIGINT/SIGTERM/SIGHUP the containers are removed through the API
- * first; when ChainLens's handler is the only one, the signal is raised again so the process ends
- * as it would have. SIGKILL cannot be caught: its leftovers carry their owner's labels, and the
- * next ChainLens process removes them (orphans.ts).
+ * CLI (when there is one). On SIGINT/SIGTERM/SIGHUP (infra/process/shutdown.ts) the containers
+ * are removed through the API, after every evaluation was told it is being cut short. SIGKILL
+ * cannot be caught: its leftovers carry their owner's labels, and the next ChainLens process
+ * removes them (orphans.ts).
  */
 function installHooks(): void {
   if (hooksInstalled) return;
@@ -43,17 +78,7 @@ function installHooks(): void {
       if (liveSwarm[kind].size > 0)
         spawnSync('docker', [kind, 'rm', ...liveSwarm[kind].keys()], { stdio: 'ignore', timeout: 15_000 });
   });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    const handler = () => {
-      const alone = process.listenerCount(signal) === 1;
-      void removeLive().finally(() => {
-        if (!alone) return;
-        process.removeListener(signal, handler);
-        process.kill(process.pid, signal);
-      });
-    };
-    process.on(signal, handler);
-  }
+  onShutdown(removeLive);
 }
 
 /**
@@ -67,6 +92,7 @@ export async function createManagedContainer(
   options: Docker.ContainerCreateOptions,
 ): Promise<Docker.Container> {
   installHooks();
+  if (shuttingDown()) throw new ShuttingDownError();
   const creation = docker.createContainer({
     ...options,
     Labels: { ...options.Labels, ...managedLabels(runId) },
@@ -75,6 +101,11 @@ export async function createManagedContainer(
   try {
     const container = await creation;
     live.set(container.id, container);
+    // Answered after the signal: removed at once (the shutdown waits for this creation to settle).
+    if (shuttingDown()) {
+      await removeManagedContainer(container);
+      throw new ShuttingDownError();
+    }
     return container;
   } finally {
     creating.delete(creation);
@@ -95,6 +126,10 @@ export async function createManagedSwarmObject<T extends { id: string }>(
   try {
     const made = await creation;
     liveSwarm[kind].set(made.id, () => remove(made.id));
+    if (shuttingDown()) {
+      await removeManagedSwarmObject(kind, made.id);
+      throw new ShuttingDownError();
+    }
     return made;
   } finally {
     creating.delete(creation);
@@ -104,7 +139,12 @@ export async function createManagedSwarmObject<T extends { id: string }>(
 /** Removes a swarm object made by createManagedSwarmObject; errors are ignored (it may be gone already). */
 export async function removeManagedSwarmObject(kind: SwarmKind, id: string): Promise<void> {
   const remove = liveSwarm[kind].get(id);
-  if (remove) await remove().catch(() => undefined);
+  if (remove) {
+    const removal = remove().catch(() => undefined);
+    if (kind === 'service') removingServices.add(removal);
+    await removal;
+    removingServices.delete(removal);
+  }
   liveSwarm[kind].delete(id);
 }
 

@@ -17,7 +17,7 @@ export function parseRepoSource(value: string, cwd: string): RepoSource {
   if (URL_LIKE.test(value)) return { kind: 'url', url: value };
   const path = resolve(cwd, value);
   if (!existsSync(path) || !statSync(path).isDirectory())
-    throw new UserError(`--repo ${path} does not exist (give a local git repository or a git URL)`, 'input');
+    throw new UserError(`the repository ${path} does not exist (give a local git repository or a git URL)`, 'input');
   return { kind: 'path', path };
 }
 

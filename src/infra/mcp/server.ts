@@ -4,10 +4,17 @@
 // the one definition in src/core/agent/tools.ts, shared with VS Code's language-model tools.
 import { watch, type FSWatcher } from 'node:fs';
 import { AGENT_TOOLS } from '../../core/agent/tools';
-import type { AgentSession } from '../agent/session';
 import { createToolServer, serveToolServerOnStdio } from './toolServer';
 
 export const MCP_SERVER_NAME = 'chainlens';
+
+/** What the server serves: an agent's session on a run (src/app/agent/session.ts). */
+export interface AgentSession {
+  readonly workspace: { readonly dir: string };
+  call(name: string, args: unknown, signal?: AbortSignal): Promise<{ text: string; isError: boolean }>;
+  /** Records the agent's own edits since the last call; true when something changed. */
+  observeWorkTree(): Promise<unknown>;
+}
 
 function createMcpServer(session: AgentSession, version: string) {
   return createToolServer({

@@ -6,11 +6,13 @@
 //   CHAINLENS_FAULT_PAUSE_AT=<point>        stop there (every time) until the file
 //                                           CHAINLENS_FAULT_RESUME exists: a writer held
 //                                           mid-operation, so a test can start a second command
-//                                           while the first one surely runs.
+//                                           while the first one surely runs. While it waits, the
+//                                           file CHAINLENS_FAULT_RESUME.waiting exists (its pid),
+//                                           so the test knows it got there.
 //
-// Points are named by the engine ('submit:committed', ...) and by the run lock ('locked:<operation>'
-// once an operation holds it).
-import { existsSync } from 'node:fs';
+// Points are named by the engine ('submit:committed', ...), by the run lock ('locked:<operation>'
+// once an operation holds it) and by `submit` ('submit:saw-step', once it read the step it submits).
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 
 type FaultPoint = (name: string) => void;
 
@@ -31,7 +33,11 @@ function fromEnv(): FaultPoint | undefined {
   if (!kill && !pause) return undefined;
   return (name) => {
     if (kill?.hit(name)) process.kill(process.pid, 'SIGKILL');
-    if (name === pause && resume) while (!existsSync(resume)) sleepSync(10);
+    if (name === pause && resume) {
+      writeFileSync(`${resume}.waiting`, String(process.pid));
+      while (!existsSync(resume)) sleepSync(10);
+      rmSync(`${resume}.waiting`, { force: true });
+    }
   };
 }
 

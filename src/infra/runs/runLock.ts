@@ -141,6 +141,19 @@ function busyMessage(target: string, path: string, r: LockRecord | 'garbage'): s
 }
 
 /**
+ * Who holds the lock at `path` now, for a reader that does not take it (`status`): "the ChainLens
+ * run in /w is being changed by pid 4242 (chainlens submit: submit, since …)"; null when nobody
+ * does (no lock, or a stale one: its holder is gone), or when this process holds it.
+ */
+export function lockHolder(path: string, target: string): string | null {
+  const r = readRecord(path);
+  if (r === null || r === 'garbage' || isStale(path, r)) return null;
+  if (r.pid === process.pid && r.host === hostname()) return null;
+  const where = r.host === hostname() ? '' : ` on host ${r.host}`;
+  return `${target} is being changed by pid ${r.pid}${where} (${r.command}, since ${r.since})`;
+}
+
+/**
  * Takes the lock at `path` at once or throws RunInUseError naming the holder (never waits: a
  * second command is refused, not queued). `target` says what is locked, for the message.
  */

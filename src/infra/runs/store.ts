@@ -7,7 +7,7 @@ import { journalProblem, type Journal } from '../../core/run/journal';
 import type { RunStorePort } from '../../core/run/ports';
 import { UserError } from '../../core/util/errors';
 import { ensurePrivateDir, writeFileAtomic } from '../files';
-import { FileLock } from './runLock';
+import { FileLock, lockHolder } from './runLock';
 import { passedCheck, rememberCheck } from './checkMemo';
 import { stateSchemas, type StateContents } from './stateSchemas';
 import {
@@ -97,6 +97,13 @@ export class RunStore implements RunStorePort {
   private readPath(...parts: string[]): string | null {
     if (!this.exists) return null;
     return this.path(...parts);
+  }
+
+  /** Who is changing the run now (another process holding its lock), for `status`; null: nobody. */
+  busy(): string | null {
+    if (!this.bound) return null;
+    const holder = lockHolder(join(this.bound, 'lock'), `the ChainLens run in ${this.workTree}`);
+    return holder && `${holder}; shown as it is on disk`;
   }
 
   async hold<T>(operation: string, fn: () => Promise<T>): Promise<T> {

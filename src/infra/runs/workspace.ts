@@ -12,6 +12,7 @@ import { injectedFault } from './faults';
 import { FileLock } from './runLock';
 import { checkoutLockPath } from './stateDir';
 import { RunStore } from './store';
+import { cleanUnfinishedCheckout, isUnfinishedCheckout } from './unfinishedCheckout';
 import { laterHistory } from './laterHistory';
 
 export interface Workspace {
@@ -38,8 +39,19 @@ const PARTIAL_CLONE = /^\..+\.chainlens-partial-(\d+)$/;
 
 const systemClock = { now: () => new Date() };
 
-/** The engine for an existing work tree (any directory inside it). */
-export async function openWorkspace(dir: string, log?: EngineLog): Promise<Workspace> {
+/**
+ * The engine for an existing work tree (any directory inside it). The clone of a checkout killed
+ * before its run started is taken away (unfinishedCheckout.ts) and the open refused, saying so;
+ * `reuseClone`: a checkout of that directory, which finishes it instead.
+ */
+export async function openWorkspace(dir: string, log?: EngineLog, reuseClone = false): Promise<Workspace> {
+  const ws = await openAt(dir, log);
+  if (!reuseClone && isUnfinishedCheckout(ws.dir, ws.store))
+    throw new UserError(cleanUnfinishedCheckout(ws.dir, ws.store), 'state');
+  return ws;
+}
+
+async function openAt(dir: string, log?: EngineLog): Promise<Workspace> {
   const abs = resolve(dir);
   if (!existsSync(abs)) throw new UserError(`${abs} does not exist`, 'input');
   const atTop = workTreeAtTop(abs);
@@ -138,7 +150,7 @@ export async function prepareWorkTree(
 async function reuseWorkTree(chain: Chain, abs: string, log: EngineLog): Promise<Workspace & { notes: string[] }> {
   if (!existsSync(join(abs, '.git')))
     throw new UserError(`--dir ${abs} is not empty and is not a git repository; choose a new directory`, 'input');
-  const ws = await openWorkspace(abs, log);
+  const ws = await openWorkspace(abs, log, true);
   const runId = ws.store.currentRunId();
   const previous = runId ? ws.store.loadChain(runId) : null;
   if (previous && previous.id !== chain.id) {

@@ -4,7 +4,13 @@ import type * as z from 'zod';
 import { describeIssues } from '../../core/formats/issues';
 import type { StepClock } from '../../core/study/timeOnTask';
 import { UserError } from '../../core/util/errors';
-import { StudyRunSchema, StudyTimeSchema, type StudyRun, type StudyTime } from '../../protocol/studyRecords';
+import {
+  StudyRunSchema,
+  StudyTimeSchema,
+  StudyUngradedSchema,
+  type StudyRun,
+  type StudyTime,
+} from '../../protocol/studyRecords';
 import { writeFileAtomic } from '../files';
 
 /**
@@ -24,12 +30,32 @@ export class StudyRunRecords {
     return join(this.stateRoot, 'runs', this.runId, 'study', name);
   }
 
+  /** The run's study records are (still) there: false once its participant was withdrawn (state deleted). */
+  exists(): boolean {
+    return existsSync(join(this.stateRoot, 'runs', this.runId, 'study'));
+  }
+
   readRun(): StudyRun | undefined {
     return read(this.path('run.json'), StudyRunSchema, 'study run record');
   }
 
   writeRun(run: StudyRun): void {
     writeFileAtomic(this.path('run.json'), JSON.stringify(run, null, 2) + '\n');
+  }
+
+  /**
+   * Person steps submitted with grading turned off (`study submit --no-grade`): the one reason a
+   * submitted step of a study graded here has no evaluation other than a submit cut short
+   * (app/study/pendingGrades.ts grades those).
+   */
+  ungradedByChoice(): number[] {
+    return read(this.path('ungraded.json'), StudyUngradedSchema, 'study ungraded-steps record')?.steps ?? [];
+  }
+
+  setUngradedByChoice(step: number, ungraded: boolean): void {
+    const now = this.ungradedByChoice().filter((s) => s !== step);
+    if (ungraded) now.push(step);
+    writeFileAtomic(this.path('ungraded.json'), JSON.stringify({ steps: now.sort((a, b) => a - b) }) + '\n');
   }
 
   readTime(): StudyTime {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
 import { ParticipantSessionSchema, type ParticipantSession } from '../../protocol/studyRecords';
 import { writeFileAtomic } from '../files';
 import { dataRoot } from '../runs/stateDir';
@@ -17,6 +18,18 @@ export class StudySessions {
 
   constructor(study: string, root = join(dataRoot(), 'studies', study)) {
     this.root = root;
+  }
+
+  /**
+   * The sessions of a study file: the researcher's at `studies/<study>/`; a pack's at
+   * `studies/<study>/packs/<hash of the pack's study file>/`, so trying a pack on the researcher's
+   * machine neither finds the researcher's sessions ("you have done every task") nor adds to them.
+   */
+  static of(study: string, studyFile: string, pack: boolean): StudySessions {
+    const base = join(dataRoot(), 'studies', study);
+    if (!pack) return new StudySessions(study, base);
+    const key = createHash('sha256').update(resolve(studyFile)).digest('hex').slice(0, 12);
+    return new StudySessions(study, join(base, 'packs', key));
   }
 
   private sessionPath(participant: string): string {

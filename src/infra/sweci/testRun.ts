@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readTestLog } from '../../core/sweci';
 import type { SweciTestRun } from '../../protocol/sweci';
+import { sweciTestSpec } from '../../core/sweci';
 import { evaluateState } from '../docker';
 
 /**
@@ -24,7 +25,6 @@ export interface TestRunOptions {
   logDir: string;
   runId: string;
   signal?: AbortSignal;
-  onLog?: (chunk: string) => void;
 }
 
 /**
@@ -35,20 +35,16 @@ export interface TestRunOptions {
 export async function runTaskTests(o: TestRunOptions): Promise<SweciTestRun> {
   mkdirSync(o.logDir, { recursive: true });
   const at = new Date();
-  const result = await evaluateState({
-    image: o.image,
-    repoPathInImage: null,
-    localRepo: o.repo,
-    baseCommit: o.commit,
-    stateDiff: '',
-    testPatches: [],
-    testCmd: o.testCmd,
-    timeoutS: o.timeoutS,
-    signal: o.signal,
-    runId: o.runId,
-    logPath: join(o.logDir, 'test_output.log'),
-    onLog: o.onLog,
-  });
+  const result = await evaluateState(
+    sweciTestSpec(o.image, o.commit, o.testCmd),
+    { localRepo: o.repo, stateDiff: '' },
+    {
+      timeoutS: o.timeoutS,
+      signal: o.signal,
+      runId: o.runId,
+      logPath: join(o.logDir, 'test_output.log'),
+    },
+  );
   const outcome = readTestLog(result.log);
   const problem = result.cancelled
     ? 'the test run was cancelled'

@@ -1,14 +1,20 @@
 // Reads a folder of agent runs for the folder list (src/core/trajectories/folderRows.ts): every
-// trajectory file in it and below (SWE-agent keeps one folder per instance), and the evaluation
-// reports beside them. Files are streamed one after another (loadTrajectoryFile), so a folder of
+// file the viewer reads, in it and below (SWE-agent keeps one folder per instance): .traj and
+// .traj.json by name, other .json and .jsonl files (OpenHands output.jsonl and SDK event logs,
+// predictions) by their first bytes, and the evaluation reports beside them. Files are streamed one after another (loadTrajectoryFile), so a folder of
 // large runs does not hold them all in memory; a file that cannot be read is listed with its problem.
-import { readdir, readFile } from 'node:fs/promises';
+import { open, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { detectTrajectoryFormat } from '../../core/trajectories/detectFormat';
 import { folderRows, resolvedFromReport, type TrajectoryFolderRow } from '../../core/trajectories/folderRows';
 import type { TrajectoryFile } from '../../protocol/trajectory';
 import { loadTrajectoryFile, type LoadTrajectoryOptions } from './loadTrajectoryFile';
 
 const TRAJECTORY = /(\.traj|\.traj\.json)$/;
+/** Named like a file the viewer may read; its first bytes decide. */
+const MAYBE_TRAJECTORY = /\.jsonl?$/;
+/** As much as format detection needs (src/core/trajectories/detectFormat.ts). */
+const HEAD_BYTES = 64 * 1024;
 /** Report files the SWE-bench tools write beside runs (results.json, report.json, <model>.<run>.json). */
 const REPORT = /(^results\.json$|report\.json$|^[^/]+\.[^/]+\.json$)/;
 const MAX_DEPTH = 3;
@@ -21,9 +27,32 @@ async function walk(dir: string, depth: number, out: { trajectories: string[]; r
     const path = join(dir, e.name);
     if (e.isDirectory()) {
       if (depth < MAX_DEPTH && !e.name.startsWith('.') && e.name !== 'node_modules') await walk(path, depth + 1, out);
-    } else if (TRAJECTORY.test(e.name)) out.trajectories.push(path);
+    } else if (TRAJECTORY.test(e.name) || (MAYBE_TRAJECTORY.test(e.name) && (await readable(path))))
+      out.trajectories.push(path);
     else if (REPORT.test(e.name)) out.reports.push(path);
   }
+}
+
+/**
+ * Does the file's head show a format the viewer reads? A .jsonl that is only "some JSON lines"
+ * (the loader's last guess, with no version) is not listed: drift labels and logs are JSONL too.
+ */
+async function readable(path: string): Promise<boolean> {
+  let head: Uint8Array;
+  try {
+    const file = await open(path, 'r');
+    try {
+      const buffer = new Uint8Array(HEAD_BYTES);
+      const { bytesRead } = await file.read(buffer, 0, HEAD_BYTES, 0);
+      head = buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return false;
+  }
+  const found = detectTrajectoryFormat(path, head);
+  return found !== null && !(found.container === 'jsonl' && found.version === null);
 }
 
 export interface TrajectoryFolder {

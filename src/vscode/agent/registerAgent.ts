@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { AGENT_TOOLS, type AgentToolDefinition } from '../../core/agent/tools';
 import { AgentFeedbackSchema, type AgentFeedback } from '../../protocol/agent';
-import { AgentSession } from '../../infra/agent/session';
+import { AgentSession } from '../../app/agent/session';
 import { handStepToAgent, takeOverStep } from '../../infra/agent/handover';
 import { saveAgentSettings } from '../../infra/agent/agentFiles';
 import { showError } from '../errors';

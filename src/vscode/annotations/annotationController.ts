@@ -14,6 +14,7 @@ import { annotationLevel, type AnnotationLevel } from './level';
 import { AnnotationPainter } from './painter';
 import { mapSpans, toLineEdit } from '../../core/analysis/rangeMapping';
 import { annotatedStep } from './stepChoice';
+import { goldShown } from '../../core/study/disclosure';
 import { DerivedMemo, LastSent } from './drawMemo';
 import { KINDS } from './painter';
 
@@ -197,6 +198,8 @@ export class AnnotationController implements StepAnnotationsService, vscode.Disp
       }
       const step = annotatedStep(run.state, this.chosenStep);
       if (!step) return this.set(undefined);
+      // A person's own step outside a study: its gold stays hidden until submitted or revealed.
+      if (!goldShown(this.services.disclosure.current, step.order)) return this.set(undefined);
       // Another step's marks go at once, not when the new analysis is done: the window never shows
       // one step's annotations while another is the one annotated (docs/reference/annotations.md).
       const previous = this.annotations;

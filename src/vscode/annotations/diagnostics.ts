@@ -49,11 +49,11 @@ export function diagnosticsFor(a: StepAnnotations, file: string, list: readonly 
   return annotationNotes(file, list, a.analysis.drift).map((note) => {
     const d = note.decorations[0];
     const range = new vscode.Range(note.startLine - 1, 0, note.endLine - 1, Number.MAX_SAFE_INTEGER);
-    const diag = new vscode.Diagnostic(
-      range,
-      note.message,
-      note.kind === 'drift' && !note.iec ? vscode.DiagnosticSeverity.Hint : vscode.DiagnosticSeverity.Information,
-    );
+    // Information, low confidence included: a Hint is not listed in the Problems panel and its
+    // hover sits on a "…" at the range's start only; an Information entry is listed and hovering
+    // any marked line explains it. Low confidence stays quiet in the drawing (painter.ts) and
+    // says so in its code.
+    const diag = new vscode.Diagnostic(range, note.message, vscode.DiagnosticSeverity.Information);
     diag.source = 'ChainLens';
     diag.code = note.code;
     const lines = goldLines(a, file, d);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { filePath, type Hunk } from '../../core/patch/types';
+import { escapeMarkdown } from '../../core/util/markdown';
 import type { Decoration } from '../../protocol/analysis';
 import type { StepAnnotations } from '../../app/analysis/annotateStep';
 
@@ -30,18 +31,28 @@ export function hunkText(h: Hunk): string {
   ].join('\n');
 }
 
+/** Said on every mark of a file whose gold version comes from the Oracle start (annotateStep). */
+export function goldOnOracleNote(order: number): string {
+  return `Gold is compared as it applies on step ${order}'s Oracle state (base + the gold patches of steps 1–${order - 1}): the gold patch does not apply on this step's own start.`;
+}
+
 /**
  * What the hover adds to the diagnostics VS Code already shows there (diagnostics.ts says what each
- * mark means, once): for undershoot, the gold hunk the step leaves out. Nothing else, so a marked
- * line is explained once.
+ * mark means, once): for undershoot, the gold hunk the step leaves out; for any mark of a file
+ * whose gold version is read on the Oracle state, that it is. Nothing else, so a marked line is
+ * explained once.
  */
 export function hoverFor(d: Decoration, file: string, annotations: StepAnnotations): vscode.MarkdownString | undefined {
-  if (d.kind !== 'undershoot') return undefined;
-  const hunks = goldHunksFor(annotations, file, d.symbol);
-  if (hunks.length === 0) return undefined;
+  const oracle = annotations.goldOnOracle.includes(file);
+  const hunks = d.kind === 'undershoot' ? goldHunksFor(annotations, file, d.symbol) : [];
+  if (hunks.length === 0 && !oracle) return undefined;
   const md = new vscode.MarkdownString();
-  md.appendMarkdown(`The gold patch of step ${annotations.order} here:`);
-  md.appendCodeblock(hunks.map(hunkText).join('\n'), 'diff');
+  // Escaped Markdown, not appendText (which writes spaces as &nbsp; and so never wraps).
+  if (oracle) md.appendMarkdown(`${escapeMarkdown(goldOnOracleNote(annotations.order))}${hunks.length ? '\n\n' : ''}`);
+  if (hunks.length) {
+    md.appendMarkdown(`The gold patch of step ${annotations.order} here:`);
+    md.appendCodeblock(hunks.map(hunkText).join('\n'), 'diff');
+  }
   return md;
 }
 

@@ -8,9 +8,9 @@ import * as vscode from 'vscode';
 import { summarizeRun, type RunSummary } from '../../core/batch';
 import type { BatchManifest, BatchRecord } from '../../protocol/batch';
 import { BatchRunDir } from '../../infra/batch/runDir';
+import { dataRoot } from '../../infra/runs/stateDir';
 
 const KNOWN_KEY = 'chainlens.batch.runs';
-export const DEFAULT_RUNS_FOLDER = '.chainlens-batches';
 
 /** A run directory as the view shows it: its summary, or why it cannot be read. */
 export type RunEntry =
@@ -35,10 +35,15 @@ export class BatchRuns implements vscode.Disposable {
 
   constructor(private readonly memento: vscode.Memento) {}
 
-  /** The folder the setting names, absolute (relative settings are taken from the first workspace folder). */
+  /**
+   * The folder the setting names, absolute (relative settings are taken from the first workspace
+   * folder); unset, `batches` in ChainLens's data directory: the open folder is often a run's work
+   * tree, where a batch's files would count as the solver's changes (docs/reference/batch.md).
+   */
   runsFolder(): string | undefined {
     const setting = vscode.workspace.getConfiguration('chainlens.batch').get<string>('runsFolder')?.trim();
-    const folder = setting || DEFAULT_RUNS_FOLDER;
+    if (!setting) return join(dataRoot(), 'batches');
+    const folder = setting;
     if (isAbsolute(folder)) return folder;
     const ws = vscode.workspace.workspaceFolders?.[0];
     return ws ? join(ws.uri.fsPath, folder) : undefined;
@@ -144,7 +149,11 @@ export class BatchRuns implements vscode.Disposable {
     if (!existsSync(run.root)) return { dir, problem: 'the folder no longer exists' };
     try {
       const manifest = run.readManifest();
-      return { dir, manifest, summary: summarizeRun(manifest, run.readRecords(), run.heldByLiveProcess) };
+      return {
+        dir,
+        manifest,
+        summary: summarizeRun(manifest, run.readRecords(), run.heldByLiveProcess, run.readEvidence()),
+      };
     } catch (e) {
       return { dir, problem: (e as Error).message };
     }

@@ -1,56 +1,70 @@
 // The Results view of a batch run directory: the report's tables and charts (the same markup as
 // `chainlens report --html`, themed by VS Code's chart colours), where every number opens the
-// steps behind it: a pick of those records, then the chosen step's log and record.
+// steps behind it: a pick of those records, then the chosen step's log and record. Hosted as
+// every ChainLens webview is (webviewHost.ts, the `report` view of webview-ui).
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { buildBatchReport, drillKeys, reportBody, stepId, type BatchReport } from '../../core/batch';
 import { CHART_CSS } from '../../core/plots';
 import type { BatchRecord } from '../../protocol/batch';
 import { BatchRunDir } from '../../infra/batch/runDir';
-import { webviewNonce } from '../webviewHtml';
+import { FromReportViewSchema, type FromReportView, type ToReportView } from '../../protocol/reportView';
+import { hostWebview } from '../webviewHost';
 
 const PAGE_CSS = `body{font-family:var(--vscode-font-family);color:var(--vscode-foreground);padding:0 1em 2em}
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid var(--vscode-panel-border,#8884);padding:.2em .6em;text-align:left}
 td[data-key]{cursor:pointer;color:var(--vscode-textLink-foreground)}td[data-key]:hover{text-decoration:underline}`;
 
-const panels = new Map<string, vscode.WebviewPanel>();
-/** The message handler of each panel's current page (showing a panel again replaces it, not adds one). */
-const handlers = new Map<string, vscode.Disposable>();
+/** One panel per run directory, with its current report (showing it again replaces the report). */
+const panels = new Map<
+  string,
+  { panel: vscode.WebviewPanel; show(report: BatchReport, records: BatchRecord[]): void }
+>();
 
-export function showBatchResults(runDir: string, output: vscode.LogOutputChannel): void {
+export function showBatchResults(runDir: string, output: vscode.LogOutputChannel, extensionUri: vscode.Uri): void {
   const dir = new BatchRunDir(runDir);
-  const manifest = dir.readManifest();
   const records = dir.readRecords();
-  const report = buildBatchReport(manifest, records);
-  let panel = panels.get(dir.root);
-  if (panel) panel.reveal();
-  else {
-    panel = vscode.window.createWebviewPanel(
-      'chainlens.batchResults',
-      `Batch results: ${dir.root.split(/[\\/]/).pop()}`,
-      vscode.ViewColumn.Active,
-      { enableScripts: true, localResourceRoots: [] },
-    );
-    panels.set(dir.root, panel);
-    panel.onDidDispose(() => {
-      panels.delete(dir.root);
-      handlers.get(dir.root)?.dispose();
-      handlers.delete(dir.root);
-    });
+  const report = buildBatchReport(dir.readManifest(), records);
+  const open = panels.get(dir.root);
+  if (open) {
+    open.panel.reveal();
+    open.show(report, records);
+    return;
   }
-  const keys = drillKeys(report);
-  panel.webview.html = page(report);
-  const recordOf = (id: string) => records.find((r) => stepIdOf(r) === id);
-  handlers.get(dir.root)?.dispose();
-  const handler = panel.webview.onDidReceiveMessage((m: { key?: unknown }) => {
-    if (typeof m.key !== 'string' || !keys[m.key]) return;
-    void openSteps(
-      dir,
-      keys[m.key].map(recordOf).filter((r): r is BatchRecord => !!r),
-      output,
-    );
+  const panel = vscode.window.createWebviewPanel(
+    'chainlens.batchResults',
+    `Batch results: ${dir.root.split(/[\\/]/).pop()}`,
+    vscode.ViewColumn.Active,
+    { enableScripts: true, localResourceRoots: [] },
+  );
+  let current = { report, records };
+  const host = hostWebview<FromReportView, ToReportView>(panel, {
+    extensionUri,
+    view: 'report',
+    title: panel.title,
+    css: `${PAGE_CSS}\n${CHART_CSS}`,
+    schema: FromReportViewSchema,
+    output,
+    onReady: () => host.post({ type: 'show', body: reportBody(current.report) }),
+    onMessage: (m) => {
+      const steps = drillKeys(current.report)[m.key];
+      if (!steps) return;
+      const recordOf = (id: string) => current.records.find((r) => stepIdOf(r) === id);
+      void openSteps(
+        dir,
+        steps.map(recordOf).filter((r): r is BatchRecord => !!r),
+        output,
+      );
+    },
   });
-  handlers.set(dir.root, handler);
+  panels.set(dir.root, {
+    panel,
+    show: (r, recs) => {
+      current = { report: r, records: recs };
+      host.post({ type: 'show', body: reportBody(r) });
+    },
+  });
+  panel.onDidDispose(() => panels.delete(dir.root));
 }
 
 const stepIdOf = (r: BatchRecord) => stepId({ chainId: r.chain_id, source: r.source, mode: r.mode, order: r.order });
@@ -79,19 +93,4 @@ export async function openBatchStep(dir: BatchRunDir, r: BatchRecord, output: vs
   const rec = join(dir.root, 'records', `${stepIdOf(r)}.json`);
   await vscode.window.showTextDocument(vscode.Uri.file(rec), { preview: true, viewColumn: vscode.ViewColumn.Two });
   output.info(`batch ${dir.root}: opened ${stepIdOf(r)}`);
-}
-
-function page(report: BatchReport): string {
-  const nonce = webviewNonce();
-  const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'`;
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<style nonce="${nonce}">${PAGE_CSS}\n${CHART_CSS}</style></head>
-<body>${reportBody(report)}
-<script nonce="${nonce}">
-const vscode = acquireVsCodeApi();
-const open = (el) => { const k = el.closest('[data-key]'); if (k) vscode.postMessage({ key: k.getAttribute('data-key') }); };
-document.addEventListener('click', (e) => open(e.target));
-document.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') open(e.target); });
-</script></body></html>`;
 }

@@ -4,6 +4,8 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import {
   describeCounts,
+  evidenceText,
+  evidenceVerdict,
   type ChainSummary,
   type GroupSummary,
   type RunSummary,
@@ -22,7 +24,8 @@ const STATE_ICON = { running: 'sync~spin', finished: 'pass', interrupted: 'debug
 
 function stepStatus(s: StepSummary): string {
   if (!s.record) return 'not run yet';
-  return s.record.infra_failure ? 'infra failure' : s.record.status.replace('_', ' ');
+  const status = s.record.infra_failure ? 'infra failure' : s.record.status.replace('_', ' ');
+  return s.evidence ? `${status} · chain error, ${evidenceVerdict(s.evidence)}` : status;
 }
 
 function stepIcon(s: StepSummary): vscode.ThemeIcon {
@@ -123,12 +126,17 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
         const item = new vscode.TreeItem(`step ${node.step.order}`, C.None);
         item.id = `step:${node.dir}:${node.step.id}`;
         item.description = stepStatus(node.step);
-        item.tooltip = `${node.step.instanceId} (position ${node.step.position})${node.step.record?.error ? `\n${node.step.record.error}` : ''}`;
+        item.tooltip = `${node.step.instanceId} (position ${node.step.position})${node.step.record?.error ? `\n${node.step.record.error}` : ''}${node.step.evidence ? `\nevidence: ${evidenceText(node.step.evidence)}` : ''}`;
         item.iconPath = stepIcon(node.step);
         item.accessibilityInformation = {
           label: `${node.chain.chainId} ${node.group.source} ${node.group.mode} step ${node.step.order}, ${item.description}`,
         };
-        item.contextValue = node.step.record ? 'batchStep.recorded' : 'batchStep';
+        // A recorded Seq step after the first has an Oracle twin to compare its start state with.
+        item.contextValue = node.step.record
+          ? node.group.mode === 'seq' && node.step.position >= 2
+            ? 'batchStep.recorded.downstream'
+            : 'batchStep.recorded'
+          : 'batchStep';
         if (node.step.record)
           item.command = {
             command: 'chainlens.batch.openStep',

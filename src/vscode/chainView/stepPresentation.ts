@@ -5,7 +5,7 @@ import { authorLabel } from '../../core/run/plan';
 import type { StepEvaluation } from '../../protocol/evaluation';
 import type { StepState } from '../../protocol/run';
 import { bucketCounts, describeEvaluationProblem } from '../evaluation/messages';
-import { formatDuration } from '../util/format';
+import { formatDuration } from '../../core/util/duration';
 
 export type StepDisplayStatus = 'pending' | 'current' | 'submitted' | 'resolved' | 'unresolved' | 'error' | 'skipped';
 
@@ -84,12 +84,17 @@ export function presentStep(
   const { status, text } = statusOf(step, evaluations.submitted);
   const elapsed = stepElapsedMs(step, now);
   const author = authorLabel(step.author);
-  const descriptionParts = [author];
-  if (elapsed !== null) descriptionParts.push(formatDuration(elapsed));
+  // The key fact first: a narrow side bar cuts the description from the end.
+  const descriptionParts: string[] = [];
   if (status === 'current' && evaluations.worktree) {
     const { f2p } = bucketCounts(evaluations.worktree);
     descriptionParts.push(evaluations.worktree.status === 'error' ? 'tests: error' : `F2P ${f2p.passed}/${f2p.total}`);
+  } else if ((status === 'resolved' || status === 'unresolved') && evaluations.submitted) {
+    const { f2p } = bucketCounts(evaluations.submitted);
+    descriptionParts.push(`${status} F2P ${f2p.passed}/${f2p.total}`);
   }
+  descriptionParts.push(author);
+  if (elapsed !== null) descriptionParts.push(formatDuration(elapsed));
   const tooltip = [`**Step ${step.order}** · \`${step.instanceId}\``, '', `Status: ${text}`, `Author: ${author}`];
   if (step.startedAt) tooltip.push(`Started: ${new Date(step.startedAt).toLocaleString()}`);
   if (step.submittedAt) tooltip.push(`Submitted: ${new Date(step.submittedAt).toLocaleString()}`);

@@ -29,7 +29,7 @@ export function registerDocuments(
     const run = openRun(currentRun(), ref.runId);
     if (typeof run === 'string') return run;
     if (ref.version !== 'working' && ref.version !== 'base')
-      disclosure.require('goldDocuments', `The ${ref.version} version of ${ref.path}`);
+      disclosure.require('goldDocuments', `The ${ref.version} version of ${ref.path}`, ref.step);
     if (!vscode.workspace.isTrusted) return RESTRICTED;
     const v = await fileVersion(run, ref.step, ref.version, ref.path);
     return 'text' in v ? v.text : `${v.missing}\n`;
@@ -37,7 +37,7 @@ export function registerDocuments(
   documents.setSource('patch', async (ref) => {
     const run = openRun(currentRun(), ref.runId);
     if (typeof run === 'string') return run;
-    if (ref.side === 'gold') disclosure.require('goldDocuments', 'The gold patch');
+    if (ref.side === 'gold') disclosure.require('goldDocuments', 'The gold patch', ref.step);
     // The gold patch is the chain's text; the step's own side is read with git.
     if (ref.side === 'yours' && !vscode.workspace.isTrusted) return RESTRICTED;
     const v = await stepPatchText(run, ref.step, ref.side);

@@ -13,13 +13,15 @@ import { defaultStepOrder } from '../../app/evaluation/defaultStep';
 const loadEvaluator = () => import('../../app/evaluation');
 import type {
   ActiveRunService,
+  DisclosureService,
   EvaluateOptions,
   EvaluationInFlight,
   EvaluationService,
   EvaluationSource,
 } from '../services';
 import { errorMessage } from '../errors';
-import { RESTRICTED_MODE_REASON, evaluationSummary } from './messages';
+import { RESTRICTED_MODE_REASON, outputLine } from './messages';
+import { logShown } from '../../core/study/disclosure';
 import { applyDockerHost, evaluationSettings } from './settings';
 
 export class ContainerEvaluationService implements EvaluationService, vscode.Disposable {
@@ -36,6 +38,8 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
   constructor(
     private readonly runs: ActiveRunService,
     private readonly output: vscode.LogOutputChannel,
+    /** What of a result may be written to the Output channel (a study's participant reads it too). */
+    private readonly disclosure: Pick<DisclosureService, 'current'>,
   ) {
     this.disposables.push(
       runs.onDidChange(() => void this.loadCache()),
@@ -152,10 +156,10 @@ export class ContainerEvaluationService implements EvaluationService, vscode.Dis
     this.started.fire(flight);
     try {
       const evaluation = await result;
-      this.output.info(
-        `step ${step} (${evaluation.source}): ${evaluationSummary(evaluation)} in ${evaluation.duration_s} s (log: ${evaluation.log_path})`,
-      );
-      if (evaluation.error) this.output.warn(`step ${step}: ${evaluation.error}`);
+      // The Output channel is as blind as every other view: a study's feedback rule decides (docs/study.md).
+      const shown = this.disclosure.current;
+      this.output.info(outputLine(shown, evaluation));
+      if (evaluation.error && logShown(shown)) this.output.warn(`step ${step}: ${evaluation.error}`);
       if (this.cacheRunId !== run.state.runId) {
         this.cache = {};
         this.cacheRunId = run.state.runId;

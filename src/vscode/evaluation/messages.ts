@@ -1,6 +1,7 @@
 // What to tell a person about an evaluation that gave no verdict, in the words of the place they
 // can fix it (a setting, Docker, the patch). Pure: no 'vscode'.
 import type { StepEvaluation } from '../../protocol/evaluation';
+import { gradeText, logShown, outcomeOf, type Disclosure, type GradeOutcome } from '../../core/study/disclosure';
 
 export const RESTRICTED_MODE_REASON =
   "Restricted Mode: ChainLens starts no containers in an untrusted workspace (running a step's tests runs the repository's code). Trust this folder to run them.";
@@ -57,10 +58,52 @@ export function bucketCounts(evaluation: StepEvaluation): { f2p: BucketCount; p2
   return { f2p: count(evaluation.tests_status.FAIL_TO_PASS), p2p: count(evaluation.tests_status.PASS_TO_PASS) };
 }
 
+/** The counts the disclosure policy words (src/core/study/disclosure.ts gradeText). */
+export function gradeOutcome(evaluation: StepEvaluation): GradeOutcome {
+  return outcomeOf(evaluation, describeEvaluationProblem(evaluation)?.headline);
+}
+
+/** An evaluation's line as far as the disclosure allows; undefined when nothing of it may be shown. */
+export function shownSummary(d: Disclosure, evaluation: StepEvaluation): string | undefined {
+  if (d.testResults === 'none') return undefined;
+  return d.testResults === 'full' ? evaluationSummary(evaluation) : gradeText(d, gradeOutcome(evaluation));
+}
+
+/**
+ * The Output channel's line for a finished evaluation: as much as the disclosure allows (a study
+ * participant reads the channel too), the log's path only where results are shown in full.
+ */
+export function outputLine(d: Disclosure, evaluation: StepEvaluation): string {
+  const log = logShown(d) ? ` (log: ${evaluation.log_path})` : '';
+  return `step ${evaluation.order} (${evaluation.source}): ${gradeText(d, gradeOutcome(evaluation))} in ${evaluation.duration_s} s${log}`;
+}
+
 /** "resolved · F2P 5/5 · P2P 22/22" */
 export function evaluationSummary(evaluation: StepEvaluation): string {
   const problem = describeEvaluationProblem(evaluation);
   if (problem) return problem.headline;
   const { f2p, p2p } = bucketCounts(evaluation);
   return `${evaluation.status} · F2P ${f2p.passed}/${f2p.total} · P2P ${p2p.passed}/${p2p.total}`;
+}
+
+export interface FailedTest {
+  testId: string;
+  bucket: 'F2P' | 'P2P';
+  status: string;
+}
+
+/** The graded failures of an evaluation, F2P first (the step's own bug before regressions). */
+export function failedTests(evaluation: StepEvaluation): FailedTest[] {
+  const of = (bucket: 'F2P' | 'P2P', ids: string[]): FailedTest[] =>
+    ids.map((testId) => ({ testId, bucket, status: evaluation.status_map[testId] ?? 'did not run' }));
+  return [
+    ...of('F2P', evaluation.tests_status.FAIL_TO_PASS.failure),
+    ...of('P2P', evaluation.tests_status.PASS_TO_PASS.failure),
+  ];
+}
+
+/** "Step 1 tests (your work): unresolved · F2P 2/5 · P2P 22/22." */
+export function outcomeText(evaluation: StepEvaluation, source: 'worktree' | 'submitted'): string {
+  const what = source === 'worktree' ? 'your work' : 'the submitted commit';
+  return `Step ${evaluation.order} tests (${what}): ${evaluationSummary(evaluation)}.`;
 }

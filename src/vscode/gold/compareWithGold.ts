@@ -60,6 +60,26 @@ async function focusBesideProblemStatement(): Promise<void> {
   await vscode.commands.executeCommand(focus ?? 'workbench.action.newGroupLeft');
 }
 
+/**
+ * From the palette there is no step in hand: with one started step that is it; with several (a
+ * submitted step and the current one, say) the person says which, the current step first.
+ */
+async function askStep(run: ChainRunSnapshot): Promise<number | undefined> {
+  const started = run.state.steps.filter((s) => s.start !== null);
+  if (started.length <= 1) return run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order;
+  const current = started.find((s) => s.order === run.state.currentStep);
+  const ordered = current ? [current, ...started.filter((s) => s !== current).reverse()] : started.reverse();
+  const picked = await vscode.window.showQuickPick(
+    ordered.map((s) => ({
+      label: `Step ${s.order}: ${s.instanceId}`,
+      description: s === current ? 'current (your work)' : 'submitted',
+      order: s.order,
+    })),
+    { title: 'Compare Step with Gold', placeHolder: 'Which step do you want to compare with its gold patch?' },
+  );
+  return picked?.order;
+}
+
 export function registerCompareWithGold(context: vscode.ExtensionContext, services: ChainLensServices): void {
   context.subscriptions.push(
     vscode.commands.registerCommand(
@@ -67,10 +87,9 @@ export function registerCompareWithGold(context: vscode.ExtensionContext, servic
       guarded(services.output, 'Compare Step with Gold', async (arg?: unknown) => {
         const run = services.run;
         if (!run) throw new Error('No chain is open.');
-        services.disclosure.require('goldDocuments', 'Compare Step with Gold');
-        const order = isStepArg(arg)
-          ? arg.order
-          : (run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order);
+        const order = isStepArg(arg) ? arg.order : await askStep(run);
+        if (order === undefined) return;
+        services.disclosure.require('goldDocuments', 'Compare Step with Gold', order);
         const step = run.state.steps.find((s) => s.order === order);
         if (!step) throw new Error(`The chain has no step ${order}.`);
         if (step.status === 'pending' || !step.start)

@@ -103,6 +103,7 @@ export function registerSymbolCompare(
       guarded(services.output, 'Compare Symbol with Gold', async (arg?: unknown) => {
         services.disclosure.require('goldDocuments', 'Compare Symbol with Gold');
         const { t, run, step } = await resolveStarted(arg);
+        services.disclosure.require('goldDocuments', 'Compare Symbol with Gold', t.order);
         const live = step.end === null;
         const working = await workingDocument(t.file);
         if (live && !working)
@@ -136,6 +137,7 @@ export function registerSymbolCompare(
       guarded(services.output, 'Open Gold, Recorded and Working', async (arg?: unknown) => {
         services.disclosure.require('goldDocuments', 'Open Gold, Recorded and Working');
         const { t, run, step } = await resolveStarted(arg);
+        services.disclosure.require('goldDocuments', 'Open Gold, Recorded and Working', t.order);
         const working = await workingDocument(t.file);
         const hasRecorded = recordedPatchOf(run, t.order) !== undefined;
         const versions = hasRecorded ? (['gold', 'recorded'] as const) : (['gold'] as const);

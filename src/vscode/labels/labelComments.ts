@@ -1,9 +1,9 @@
 // Drift labels as comment threads on the annotated step's changed ranges (Comments API). A label
 // thread shows the label, labeller and time and is resolved; its comment can be edited or removed.
 import * as vscode from 'vscode';
-import { GROUP_NAMES, groupOf } from '../../core/labels/taxonomy';
 import type { DriftLabelRecord } from '../../protocol/labels';
 import type { StepAnnotationsService } from '../services';
+import { labelHeadline } from './labelMarkdown';
 
 export const CONTROLLER_ID = 'chainlens.labels';
 
@@ -19,11 +19,8 @@ export class LabelComment implements vscode.Comment {
     this.author = { name: record.labeller };
     this.label = record.source === 'suggested' ? 'suggested' : 'drift label';
     this.timestamp = new Date(record.time);
-    const g = groupOf(record.label);
     this.body = new vscode.MarkdownString();
-    this.body.appendMarkdown(
-      `**${record.label}** · ${g} ${GROUP_NAMES[g]} · step ${record.step} · ${record.symbol ?? `lines ${record.range.startLine}-${record.range.endLine}`}\n\n`,
-    );
+    this.body.appendMarkdown(`${labelHeadline(record)}\n\n`);
     this.body.appendText(record.rationale || '(no rationale)');
   }
 }
@@ -59,7 +56,9 @@ export class LabelThreads implements vscode.Disposable {
   show(records: readonly DriftLabelRecord[]): void {
     const a = this.annotations.current;
     const wanted = new Map<string, { record: DriftLabelRecord; uri: vscode.Uri; range: vscode.Range }>();
-    for (const r of a ? records.filter((x) => x.chain === a.chainId && x.step === a.order) : []) {
+    for (const r of a
+      ? records.filter((x) => x.chain === a.chainId && x.step === a.order && (x.run ?? a.runId) === a.runId)
+      : []) {
       const uri = this.annotations.fileUri(r.file);
       // Records keep the step's lines; a label on code changed since has no place in the work tree.
       const at = a!.lines.toWorkTree(r.file, r.range);

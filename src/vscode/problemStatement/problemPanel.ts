@@ -3,19 +3,24 @@
 // a window reload (serializer), and only acts on validated messages after its ready handshake.
 import * as vscode from 'vscode';
 import { authorLabel } from '../../core/run/plan';
-import { FromProblemViewSchema, type ProblemStepView, type ToProblemView } from '../../protocol/problemStatementView';
+import {
+  FromProblemViewSchema,
+  type FromProblemView,
+  type ProblemStepView,
+  type ToProblemView,
+} from '../../protocol/problemStatementView';
 import { presentStep } from '../chainView/stepPresentation';
 import { isStepArg } from '../commandArgs';
 import { errorMessage, guarded } from '../errors';
-import { evaluationSummary } from '../evaluation/messages';
+import { shownSummary } from '../evaluation/messages';
 import type { ChainLensServices } from '../services';
-import { webviewHtml, webviewRoots } from '../webviewHtml';
+import { hostWebview, type HostedView } from '../webviewHost';
 
 const VIEW_TYPE = 'chainlens.problemStatement';
 
 class ProblemStatementPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
-  private ready = false;
+  private host: HostedView<ToProblemView> | undefined;
   private inFlight = 0;
   /** The step shown; undefined follows the current step. */
   private order: number | undefined;
@@ -53,7 +58,6 @@ class ProblemStatementPanel implements vscode.Disposable {
   restore(panel: vscode.WebviewPanel, order: number | undefined): void {
     this.panel?.dispose();
     this.order = order;
-    panel.webview.options = this.options();
     this.attach(panel);
   }
 
@@ -62,48 +66,37 @@ class ProblemStatementPanel implements vscode.Disposable {
       enableScripts: true,
       enableFindWidget: true,
       retainContextWhenHidden: false,
-      localResourceRoots: webviewRoots(this.services.context.extensionUri),
     };
   }
 
   private attach(panel: vscode.WebviewPanel): void {
     this.panel = panel;
-    this.ready = false;
     panel.iconPath = {
       light: vscode.Uri.joinPath(this.services.context.extensionUri, 'media', 'problem-light.svg'),
       dark: vscode.Uri.joinPath(this.services.context.extensionUri, 'media', 'problem-dark.svg'),
     };
-    panel.webview.html = webviewHtml(panel.webview, this.services.context.extensionUri, {
+    this.host = hostWebview<FromProblemView, ToProblemView>(panel, {
+      extensionUri: this.services.context.extensionUri,
       view: 'problem',
       title: 'Problem Statement',
       stylesheet: 'problemStatement.css',
+      schema: FromProblemViewSchema,
+      output: this.services.output,
+      onReady: () => {
+        this.refresh();
+        this.post({ type: 'busy', busy: this.inFlight > 0 });
+      },
+      onMessage: (message) => this.act(message),
     });
-    const subscriptions = [
-      panel.webview.onDidReceiveMessage((raw) => this.receive(raw)),
-      // A hidden webview is torn down (no retained context): it says ready again when shown.
-      panel.onDidChangeViewState(() => {
-        if (!panel.visible) this.ready = false;
-      }),
-    ];
     panel.onDidDispose(() => {
-      for (const s of subscriptions) s.dispose();
-      if (this.panel === panel) this.panel = undefined;
+      if (this.panel === panel) {
+        this.panel = undefined;
+        this.host = undefined;
+      }
     });
   }
 
-  private receive(raw: unknown): void {
-    const parsed = FromProblemViewSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.services.output.warn(`problem statement view sent an unknown message: ${JSON.stringify(raw).slice(0, 200)}`);
-      return;
-    }
-    const message = parsed.data;
-    if (message.type === 'ready') {
-      this.ready = true;
-      this.refresh();
-      this.post({ type: 'busy', busy: this.inFlight > 0 });
-      return;
-    }
+  private act(message: Extract<FromProblemView, { type: 'action' }>): void {
     const arg = { kind: 'step', order: message.order };
     const command = {
       runTests: 'chainlens.runStepTests',
@@ -116,7 +109,7 @@ class ProblemStatementPanel implements vscode.Disposable {
   }
 
   private post(message: ToProblemView): void {
-    if (this.panel && this.ready) void this.panel.webview.postMessage(message);
+    this.host?.post(message);
   }
 
   private refresh(): void {
@@ -156,7 +149,7 @@ class ProblemStatementPanel implements vscode.Disposable {
       author: authorLabel(step.author),
       markdown: chainStep.problemStatement,
       hints: chainStep.hints || undefined,
-      tests: latest ? evaluationSummary(latest) : undefined,
+      tests: latest ? shownSummary(this.services.disclosure.current, latest) : undefined,
       canRunTests: step.status === 'current' || step.status === 'submitted',
       canSubmit: step.status === 'current' && human,
       canCompare: step.status !== 'pending',

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import { openDialog } from '../util/pickerStart';
 import { parseAuthorsSpec, resolveAuthors, type AuthorKind } from '../../core/run/plan';
 import { UserError } from '../../core/util/errors';
 import { pickConditionAuthors } from '../codethread/conditionPick';
@@ -83,7 +84,7 @@ async function pickChainFile(): Promise<string> {
   });
   if (!pick) throw CANCELLED;
   if (pick.file) return pick.file;
-  const chosen = await vscode.window.showOpenDialog({
+  const chosen = await openDialog({
     canSelectMany: false,
     openLabel: 'Open Chain',
     filters: { 'Chain files': ['json', 'jsonl'], 'All files': ['*'] },
@@ -148,7 +149,7 @@ async function pickRepository(chain: Chain, given: string | undefined): Promise<
   if (!pick) throw CANCELLED;
   if (pick.id === 'workspace') return { source: { kind: 'path', path: folder! }, inPlace: true };
   if (pick.id === 'path') {
-    const chosen = await vscode.window.showOpenDialog({
+    const chosen = await openDialog({
       canSelectFolders: true,
       canSelectFiles: false,
       openLabel: 'Use Repository',
@@ -277,7 +278,7 @@ async function pickAuthors(chain: Chain, given: string | undefined): Promise<Aut
           parseAuthorsSpec(v, n);
           return undefined;
         } catch (e) {
-          return (e as Error).message.replace(/^--authors/, 'Authors');
+          return (e as Error).message.replace(/^./, (c) => c.toUpperCase());
         }
       },
     });
@@ -312,7 +313,7 @@ async function pickPredictions(chain: Chain, given: string | undefined): Promise
     if (!pick) throw CANCELLED;
     path = pick.file;
     if (!path) {
-      const chosen = await vscode.window.showOpenDialog({
+      const chosen = await openDialog({
         canSelectMany: false,
         filters: { 'Predictions or trajectory': ['json', 'jsonl', 'traj'] },
         title: 'Predictions or trajectory file',

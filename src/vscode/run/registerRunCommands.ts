@@ -4,6 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { isStepArg } from '../commandArgs';
+import { logShown } from '../../core/study/disclosure';
+import { UserError } from '../../core/util/errors';
 import { ChainFileProblems } from '../chainFile/readChain';
 import { guarded } from '../errors';
 import type { ChainLensServices } from '../services';
@@ -54,6 +56,9 @@ async function showTestLog(services: ChainLensServices, arg: unknown): Promise<v
     : (run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order);
   const latest = services.evaluation.latest(order);
   if (!latest) throw new Error(`Step ${order} has not been evaluated yet: run its tests first.`);
+  // The log holds the hidden tests' assertions: only where results may be shown in full.
+  if (!logShown(services.disclosure.current))
+    throw new UserError(`The test log is not available: ${services.disclosure.current.reason ?? 'withheld'}.`, 'state');
   await vscode.window.showTextDocument(vscode.Uri.file(latest.log_path), { preview: true });
 }
 

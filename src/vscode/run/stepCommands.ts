@@ -4,7 +4,8 @@ import { UserError, isUserError } from '../../core/util/errors';
 import type { RunMode } from '../../protocol/run';
 import { isStepArg } from '../commandArgs';
 import { errorMessage, showNotes } from '../errors';
-import { describeEvaluationProblem, evaluationSummary } from '../evaluation/messages';
+import { describeEvaluationProblem, gradeOutcome } from '../evaluation/messages';
+import { gradeText, logShown } from '../../core/study/disclosure';
 import { saveDirtyDocuments } from '../evaluation/evaluationService';
 import { modeLabel, type ChainLensServices } from '../services';
 import { offerTrust, requireTrust } from '../trust';
@@ -64,6 +65,8 @@ export async function submitStep(
     () => runs.submit(),
   );
   showNotes(services.output, notes);
+  // The walkthrough's "Submit the step" is done now, not when the confirmation opened.
+  void vscode.commands.executeCommand('setContext', 'chainlens.stepSubmitted', true);
   const nextStep = snapshot.state.currentStep;
   services.output.info(
     `submitted step ${submitted}; ${nextStep === null ? 'the chain is complete' : `now on step ${nextStep}`}`,
@@ -87,12 +90,14 @@ export async function submitStep(
       );
       return;
     }
-    const problem = describeEvaluationProblem(evaluation);
-    const text = `Step ${submitted} ${problem ? `could not be graded: ${problem.headline}` : evaluationSummary(evaluation)}.`;
+    // `summary`: the counts, no status line of a problem, no log (it holds the hidden assertions).
+    const shown = services.disclosure.current;
+    const problem = logShown(shown) ? describeEvaluationProblem(evaluation) : undefined;
+    const text = `Step ${submitted} ${problem ? `could not be graded: ${problem.headline}` : gradeText(shown, gradeOutcome(evaluation))}.`;
     const after = nextStep === null ? ' The chain is complete.' : ` Now on step ${nextStep}.`;
-    const actions = nextStep === null ? ['Export Run Report…'] : [];
+    const actions = nextStep === null && logShown(shown) ? ['Export Run Report…'] : [];
     void (
-      evaluation.status === 'resolved'
+      evaluation.status === 'resolved' || !logShown(shown)
         ? vscode.window.showInformationMessage(text + after, ...actions)
         : vscode.window.showWarningMessage(text + after, ...actions, 'Show Log')
     ).then((choice) => {

@@ -2,9 +2,17 @@
 // hovers, CodeLenses and Problems entries, gold documents, Compare with Gold, the Testing view and
 // the grading messages. It follows the active run: a run that is part of a study carries the
 // study's rules beside its state (runs/<run>/study/run.json), and the policy itself is pure
-// (src/core/study/disclosure.ts). Outside studies it answers "everything", as before.
+// (src/core/study/disclosure.ts). Outside studies it answers "everything", except a person's own
+// step's gold until they submit it or run Reveal Gold for This Step (remembered per step).
 import * as vscode from 'vscode';
-import { disclosureFor, OPEN, type Disclosure } from '../../core/study/disclosure';
+import {
+  disclosureFor,
+  goldShown,
+  OPEN,
+  researcherRefusal,
+  revealRefusal,
+  type Disclosure,
+} from '../../core/study/disclosure';
 import { UserError } from '../../core/util/errors';
 import type { StudyRun } from '../../protocol/studyRecords';
 import { StudyRunRecords } from '../../infra/study/runRecords';
@@ -24,6 +32,8 @@ export class DisclosureGate implements DisclosureService, vscode.Disposable {
   constructor(
     private readonly runs: ActiveRunService,
     private readonly output: vscode.LogOutputChannel,
+    /** Where the steps a person revealed are remembered (per run and step, across windows). */
+    private readonly memory: vscode.Memento,
   ) {
     this.subscription = runs.onDidChange((run) => this.follow(run));
     this.follow(runs.current);
@@ -38,9 +48,31 @@ export class DisclosureGate implements DisclosureService, vscode.Disposable {
     return this.record;
   }
 
-  require(feature: GatedFeature, what: string): void {
-    if (this.disclosure[feature]) return;
+  require(feature: GatedFeature, what: string, step?: number): void {
+    if (this.disclosure[feature] && (feature !== 'goldDocuments' || goldShown(this.disclosure, step))) return;
     throw new UserError(`${what} is not available: ${this.disclosure.reason ?? 'withheld in this study'}.`, 'state');
+  }
+
+  requireResearcher(what: string): void {
+    const refusal = researcherRefusal(this.disclosure, what);
+    if (refusal) throw new UserError(`${refusal}.`, 'state');
+  }
+
+  /** Reveal Gold for This Step: the person's own current step's gold, from now on (outside studies). */
+  async reveal(): Promise<number | undefined> {
+    const run = this.runs.current;
+    const refusal = revealRefusal(this.disclosure);
+    if (refusal) throw new UserError(`Reveal Gold for This Step is not available: ${refusal}.`, 'state');
+    const step = this.disclosure.withheldGoldStep;
+    if (!run || step === null) return undefined;
+    const key = revealKey(run);
+    await this.memory.update(key, [...new Set([...this.revealed(run), step])]);
+    this.follow(run);
+    return step;
+  }
+
+  private revealed(run: ChainRunSnapshot): number[] {
+    return this.memory.get<number[]>(revealKey(run)) ?? [];
   }
 
   /**
@@ -78,8 +110,9 @@ export class DisclosureGate implements DisclosureService, vscode.Disposable {
       }
     }
     this.record = record;
-    const next = disclosureFor(record, run?.state);
+    const next = disclosureFor(record, run?.state, run ? this.revealed(run) : []);
     void vscode.commands.executeCommand('setContext', 'chainlens.blind', next.blind);
+    void vscode.commands.executeCommand('setContext', 'chainlens.goldWithheld', next.withheldGoldStep !== null);
     if (JSON.stringify(next) === JSON.stringify(this.disclosure)) return;
     this.disclosure = next;
     this.changed.fire(next);
@@ -89,6 +122,10 @@ export class DisclosureGate implements DisclosureService, vscode.Disposable {
     this.subscription.dispose();
     this.changed.dispose();
   }
+}
+
+function revealKey(run: ChainRunSnapshot): string {
+  return `chainlens.revealedGold:${run.workspace.store.root}:${run.state.runId}`;
 }
 
 const FAIL_CLOSED: Omit<StudyRun, 'studyFile' | 'participant' | 'task' | 'condition'> = {

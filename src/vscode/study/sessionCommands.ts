@@ -1,15 +1,20 @@
 // Start Study Session…: the study file and the participant id, consent shown once, then the
 // participant's assigned tasks one after another: check out (Seq, in place), show the problem
 // statement, solve, submit (Submit Step grades it), next task. The session lives in the data
-// directory (app/study/session.ts); this window remembers which one it runs, so a reload goes on.
+// directory (app/study/session.ts). Each task opens the window on its work tree alone: no chain
+// file, predictions, other sessions or results are in the workspace (Find in Files, quick open),
+// and the editor state is that work tree's own, so nothing of another participant is restored.
+// The window knows its session from the run's study record, so a reload goes on.
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import * as vscode from 'vscode';
+import { openDialog } from '../util/pickerStart';
 import { loadStudy, type LoadedStudy } from '../../app/study/loadStudy';
 import { attachRun, currentTaskIndex, openSession, personStep, planTask, saveSession } from '../../app/study/session';
 import { UserError } from '../../core/util/errors';
 import type { ParticipantSession } from '../../protocol/studyRecords';
 import { writePackResults } from '../../app/study/results';
+import { gradeUngradedSubmissions } from '../../app/study/pendingGrades';
 import { showNotes } from '../errors';
 import type { ActiveRun } from '../run/activeRun';
 import type { ChainLensServices } from '../services';
@@ -30,6 +35,12 @@ export interface StartStudyOptions {
   participant?: string;
   /** The participant agreed to the consent text elsewhere (e.g. the test harness); default: asked. */
   consented?: boolean;
+  /**
+   * Keep this window instead of opening the task's work tree in it (default false). The window
+   * then still holds the study folder, so it is not blind to Find in Files: only for tests of the
+   * clock, never for a participant.
+   */
+  stayInWindow?: boolean;
 }
 
 const CANCELLED = new vscode.CancellationError();
@@ -60,7 +71,7 @@ async function pickStudyFile(): Promise<string> {
   });
   if (!pick) throw CANCELLED;
   if (pick.file) return pick.file;
-  const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Study file': ['json'] } });
+  const chosen = await openDialog({ canSelectMany: false, filters: { 'Study file': ['json'] } });
   if (!chosen?.[0]) throw CANCELLED;
   return chosen[0].fsPath;
 }
@@ -74,7 +85,10 @@ export class StudySessionCommands {
     private readonly attached: () => void,
   ) {}
 
+  /** This window's session: the active run's study record, else what the window remembers. */
   get pointer(): SessionPointer | undefined {
+    const record = this.gate.study;
+    if (record?.participant) return { studyFile: record.studyFile, participant: record.participant };
     return this.services.context.workspaceState.get<SessionPointer>(SESSION_KEY);
   }
 
@@ -107,11 +121,12 @@ export class StudySessionCommands {
       session = { ...session, consentedAt: new Date().toISOString() };
     }
     saveSession(session);
-    await this.services.context.workspaceState.update(SESSION_KEY, {
-      studyFile: study.file,
-      participant,
-    } satisfies SessionPointer);
-    await this.openTask(study, session);
+    if (options.stayInWindow)
+      await this.services.context.workspaceState.update(SESSION_KEY, {
+        studyFile: study.file,
+        participant,
+      } satisfies SessionPointer);
+    await this.openTask(study, session, options.stayInWindow === true);
   }
 
   /** The next task of this window's session (after the last one was submitted). */
@@ -120,7 +135,8 @@ export class StudySessionCommands {
     if (!pointer)
       throw new UserError('No study session runs in this window: use "ChainLens: Start Study Session…".', 'state');
     const study = loadStudy(pointer.studyFile);
-    await this.openTask(study, openSession(study, pointer.participant));
+    const stay = this.services.context.workspaceState.get<SessionPointer>(SESSION_KEY) !== undefined;
+    await this.openTask(study, openSession(study, pointer.participant), stay);
   }
 
   /** After a reload: the session's task in progress is opened again (its clock goes on). */
@@ -131,6 +147,31 @@ export class StudySessionCommands {
     const session = openSession(study, pointer.participant);
     const solving = session.tasks.find((t) => t.status === 'solving');
     if (solving) await this.runs.resume(solving.workTree);
+    this.gradeLeftOver(session);
+  }
+
+  /**
+   * Submissions a killed window or `study submit` left ungraded are graded now, in the
+   * background (app/study/pendingGrades.ts); the open run's through the evaluation service, so
+   * its views update. Not in Restricted Mode: grading runs containers.
+   */
+  private gradeLeftOver(session: ParticipantSession): void {
+    if (this.services.evaluation.blockedReason()) return;
+    void gradeUngradedSubmissions(session, {
+      log: (line) => this.services.output.info(line),
+      grade: (workTree, step) =>
+        workTree === this.services.run?.dir
+          ? this.services.evaluation.evaluate({ step, source: 'submitted', origin: 'submit' })
+          : undefined,
+    }).catch((e: unknown) =>
+      this.services.output.error(`could not grade an earlier submission: ${(e as Error).message}`),
+    );
+  }
+
+  /** A window opened on a session's work tree (by openTask): the problem statement is shown. */
+  async welcome(): Promise<void> {
+    if (!this.gate.study?.participant || !this.services.run) return;
+    if (personStep(this.services.run.state) !== undefined) this.statement();
   }
 
   /**
@@ -173,7 +214,8 @@ export class StudySessionCommands {
       .then((choice) => choice && vscode.commands.executeCommand('chainlens.study.nextTask'));
   }
 
-  private async openTask(study: LoadedStudy, session: ParticipantSession): Promise<void> {
+  private async openTask(study: LoadedStudy, session: ParticipantSession, stay = false): Promise<void> {
+    this.gradeLeftOver(session);
     const index = currentTaskIndex(session);
     if (index === undefined) {
       void vscode.window.showInformationMessage(`You have done every task of "${study.study.name}". Thank you!`);
@@ -181,6 +223,7 @@ export class StudySessionCommands {
     }
     const entry = session.tasks[index];
     if (entry.status === 'solving' && entry.runId) {
+      if (!stay && !this.inWindow(entry.workTree)) return this.openWindow(entry.workTree);
       await this.runs.resume(entry.workTree);
       this.statement();
       return;
@@ -218,7 +261,19 @@ export class StudySessionCommands {
     } finally {
       expectation.dispose();
     }
+    if (!stay && !this.inWindow(plan.workTree)) return this.openWindow(plan.workTree);
     this.statement();
+  }
+
+  private inWindow(workTree: string): boolean {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    return folders.length === 1 && folders[0].uri.scheme === 'file' && folders[0].uri.fsPath === workTree;
+  }
+
+  /** The window becomes the work tree's alone (its own editor state; it resumes the run). */
+  private async openWindow(workTree: string): Promise<void> {
+    this.services.output.info(`study: opening the window on the task's work tree ${workTree}`);
+    await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(workTree), { forceNewWindow: false });
   }
 
   private statement(): void {

@@ -5,7 +5,7 @@
 import { relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import { overTimeLimit, type Activity, type StepClock } from '../../core/study/timeOnTask';
-import { personStep, StepTimer } from '../../app/study/session';
+import { isTestRunOf, personStep, StepTimer } from '../../app/study/session';
 import { StudyRunRecords } from '../../infra/study/runRecords';
 import type { StudyRun } from '../../protocol/studyRecords';
 import type { ChainLensServices, ChainRunSnapshot } from '../services';
@@ -48,7 +48,12 @@ export class TimeTracker implements vscode.Disposable {
         if (!state.focused) this.tracked?.timer.flush();
       }),
       vscode.window.onDidStartTerminalShellExecution(() => on({ kind: 'navigate' })),
-      services.evaluation.onDidStart(() => on({ kind: 'test' })),
+      // A test run of the step being timed, by the person: the grading of a submitted step (Submit
+      // moves the clock on to the next step first) is not a test run of the next one.
+      services.evaluation.onDidStart((flight) => {
+        const t = this.tracked;
+        if (t && isTestRunOf(flight, t.runId, t.timer.step)) on({ kind: 'test' });
+      }),
     );
     this.interval = setInterval(() => this.tick(), FLUSH_MS);
     this.follow(services.run);

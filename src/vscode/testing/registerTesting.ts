@@ -6,13 +6,20 @@ import * as vscode from 'vscode';
 import { isUserError } from '../../core/util/errors';
 import type { StepEvaluation } from '../../protocol/evaluation';
 import { errorMessage, guarded } from '../errors';
-import { describeEvaluationProblem, evaluationErrorHeadline, evaluationSummary } from '../evaluation/messages';
+import {
+  describeEvaluationProblem,
+  evaluationErrorHeadline,
+  evaluationSummary,
+  gradeOutcome,
+} from '../evaluation/messages';
+import { gradeText, OPEN } from '../../core/study/disclosure';
 import type { ChainLensServices, EvaluationInFlight, EvaluationSource } from '../services';
 import { isStepArg } from '../commandArgs';
 import { toTerminalText } from '../util/format';
 import { assertionOperands, failureExcerpt, failureLine } from './logExcerpt';
 import { EXACT_LOCATION, F2P_TAG, P2P_TAG, buildTestTree, type StepTestItems } from './testTree';
 import { offerTrust } from '../trust';
+import { showOutcome } from './outcomeNotice';
 
 const ORIGIN = 'testing';
 
@@ -153,7 +160,11 @@ class ChainTests implements vscode.Disposable {
     } finally {
       subscription.dispose();
     }
-    applyEvaluation(testRun, entry, items, evaluation, this.services.disclosure.current.testResults === 'full');
+    const full = this.services.disclosure.current.testResults === 'full';
+    applyEvaluation(testRun, entry, items, evaluation, full);
+    // The outcome where the person is looking; at a study's `summary` level, counts only.
+    if (evaluation.error_kind !== 'cancelled')
+      void showOutcome(evaluation, source, full ? entry : undefined, full, () => readLog(evaluation.log_path));
   }
 
   /** Mirrors evaluations started elsewhere (Submit, agents) into a TestRun, so results are in one place. */
@@ -214,7 +225,7 @@ function applyEvaluation(
     toTerminalText(
       full
         ? `\n── step ${evaluation.order}: ${evaluationSummary(evaluation)} (${evaluation.duration_s} s; log ${evaluation.log_path}) ──\n`
-        : `\n── step ${evaluation.order}: ${evaluationSummary(evaluation)} ──\n`,
+        : `\n── step ${evaluation.order}: ${gradeText({ ...OPEN, testResults: 'summary' }, gradeOutcome(evaluation))} ──\n`,
     ),
     undefined,
     entry.step,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ChainStep } from '../../protocol/chain';
 import type { LogParserName } from '../../protocol/grading';
-import { parserForRepo } from '../../core/evaluation/grading/repoParsers';
+import { logParserFor } from '../../core/evaluation/stepSpec';
 import type { ChainRunSnapshot } from '../services';
 import { splitTestId } from './logExcerpt';
 import { testItemLabel, truncatedIdNote } from './testIdPath';
@@ -111,7 +111,7 @@ export function buildTestTree(
     item.sortText = String(chainStep.order).padStart(6, '0');
     const tests = new Map<string, vscode.TestItem>();
     if (withTestIds)
-      addTests(controller, item, chainStep, locator, tests, chainStep.logParser ?? parserForRepo(chain.repo));
+      addTests(controller, item, chainStep, locator, tests, logParserFor(chainStep.logParser, chain.repo));
     root.children.add(item);
     steps.set(chainStep.order, { step: item, tests });
   });

@@ -3,6 +3,7 @@
 // window reload (serializer, from the webview's saved state).
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
+import { openDialog, workspaceRootUri } from '../util/pickerStart';
 import type { TrajectoryViewState } from '../../protocol/trajectoryView';
 import { guarded } from '../errors';
 import type { ChainLensServices } from '../services';
@@ -33,10 +34,13 @@ export function registerTrajectories(context: vscode.ExtensionContext, services:
     return panel;
   };
 
-  const open = (file: string): void => {
+  /** Shows `file` (at one of its trajectories: an output.jsonl holds one per instance). */
+  const open = (file: string, trajectory?: number): void => {
     const existing = panels.get(file);
-    if (existing) existing.reveal();
-    else adopt(TrajectoryPanel.create(shared, file));
+    if (existing) {
+      existing.reveal();
+      if (trajectory !== undefined) existing.choose(trajectory);
+    } else adopt(TrajectoryPanel.create(shared, file, trajectory));
   };
 
   context.subscriptions.push(
@@ -62,16 +66,20 @@ export function registerTrajectories(context: vscode.ExtensionContext, services:
     vscode.commands.registerCommand(
       'chainlens.openTrajectory',
       guarded(services.output, 'Open Trajectory', async (arg?: unknown) => {
+        // A path relative to the workspace root: the walkthrough's link to the demo trajectory.
+        const root = workspaceRootUri();
+        const named = typeof arg === 'string' && root ? vscode.Uri.joinPath(root, arg) : undefined;
         const uri =
           arg instanceof vscode.Uri
             ? arg
-            : (
-                await vscode.window.showOpenDialog({
+            : (named ??
+              (
+                await openDialog({
                   canSelectMany: false,
                   filters: TRAJECTORY_FILTERS,
                   title: 'Open Agent Trajectory',
                 })
-              )?.[0];
+              )?.[0]);
         if (!uri) return;
         if (uri.scheme !== 'file')
           throw new Error(`Only files on disk can be opened as trajectories (${uri.toString()}).`);

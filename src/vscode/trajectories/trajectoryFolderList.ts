@@ -4,6 +4,7 @@
 // the list from the one shown.
 import { relative } from 'node:path';
 import * as vscode from 'vscode';
+import { openDialog } from '../util/pickerStart';
 import { describeRow, type TrajectoryFolderRow } from '../../core/trajectories/folderRows';
 import { readTrajectoryFolder, type TrajectoryFolder } from '../../infra/trajectories/trajectoryFolder';
 import { guarded } from '../errors';
@@ -16,7 +17,7 @@ interface RowItem extends vscode.QuickPickItem {
 export function registerTrajectoryFolderList(
   context: vscode.ExtensionContext,
   services: ChainLensServices,
-  open: (file: string) => void,
+  open: (file: string, trajectory: number) => void,
   workerScript: string,
 ): void {
   let list: TrajectoryFolder | undefined;
@@ -37,14 +38,14 @@ export function registerTrajectoryFolderList(
       `ChainLens: trajectory ${k + 1} of ${list.rows.length}: ${row.instance}`,
       4000,
     );
-    open(row.file);
+    open(row.file, row.index);
   };
 
   const pick = async (folder: TrajectoryFolder): Promise<void> => {
     const items: RowItem[] = folder.rows.map((row) => ({
       label: row.resolved === null ? row.instance : `$(${row.resolved ? 'pass' : 'error'}) ${row.instance}`,
       description: describeRow(row),
-      detail: relative(folder.folder, row.file),
+      detail: `${relative(folder.folder, row.file)}${row.format ? ` · ${row.format}` : ''}`,
       row,
     }));
     const chosen = await vscode.window.showQuickPick(items, {
@@ -64,7 +65,7 @@ export function registerTrajectoryFolderList(
           arg instanceof vscode.Uri
             ? arg
             : (
-                await vscode.window.showOpenDialog({
+                await openDialog({
                   canSelectFiles: false,
                   canSelectFolders: true,
                   canSelectMany: false,
@@ -97,7 +98,9 @@ export function registerTrajectoryFolderList(
           `trajectory folder ${uri.fsPath}: ${folder.rows.length} trajectories, ${folder.reports.length} report(s)`,
         );
         if (folder.rows.length === 0)
-          throw new Error(`No trajectory (.traj, .traj.json) in ${uri.fsPath} or its subfolders.`);
+          throw new Error(
+            `No trajectory in ${uri.fsPath} or its subfolders (SWE-agent .traj, mini-swe-agent .traj.json and preds.json, OpenHands output.jsonl and SDK event logs, predictions .jsonl).`,
+          );
         list = folder;
         at = -1;
         void vscode.commands.executeCommand('setContext', 'chainlens.trajectoryFolder', true);

@@ -13,19 +13,24 @@ import { loadTrajectoryFile, watchTrajectoryFile, type TrajectoryWatcher } from 
 import type { FileTouch, Trajectory, TrajectoryFile } from '../../protocol/trajectory';
 import {
   FromTrajectoryViewSchema,
+  type FromTrajectoryView,
   type StepDetail,
   type ToTrajectoryView,
   type TrajectoryHeader,
   type TrajectoryViewAction,
 } from '../../protocol/trajectoryView';
 import { errorMessage, showError } from '../errors';
-import { evaluationSummary } from '../evaluation/messages';
+import { shownSummary } from '../evaluation/messages';
 import type { ChainLensServices } from '../services';
-import { webviewHtml, webviewRoots } from '../webviewHtml';
+import { hostWebview, type HostedView } from '../webviewHost';
 import type { TouchedLines } from './editorSync';
 import { toWorkspacePath } from './pathMapping';
 import { snapshotText } from './snapshotText';
-import { problemText, rangesText, searchSteps, stepRows } from './stepRows';
+import { problemText } from '../../core/trajectories/present/problemText';
+import { nothingRead, predictionsNote } from '../../core/trajectories/present/fileNotes';
+import { UserError } from '../../core/util/errors';
+import { searchSteps, stepRows } from '../../core/trajectories/present/stepRows';
+import { rangesText } from '../../core/trajectories/present/text';
 import type { TrajectoryDocuments } from './trajectoryDocuments';
 
 export const TRAJECTORY_VIEW_TYPE = 'chainlens.trajectory';
@@ -42,7 +47,7 @@ let panelCounter = 0;
 
 export class TrajectoryPanel implements vscode.Disposable {
   readonly id = `t${++panelCounter}-${Date.now().toString(36)}`;
-  private ready = false;
+  private readonly host: HostedView<ToTrajectoryView>;
   private loaded: TrajectoryFile | undefined;
   private preview: Trajectory | undefined;
   private chosen = 0;
@@ -64,23 +69,25 @@ export class TrajectoryPanel implements vscode.Disposable {
   ) {
     this.chosen = chosen;
     const { services } = shared;
-    panel.webview.options = { enableScripts: true, localResourceRoots: webviewRoots(services.context.extensionUri) };
     panel.title = basename(file);
     panel.iconPath = {
       light: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-light.svg'),
       dark: vscode.Uri.joinPath(services.context.extensionUri, 'media', 'trajectory-dark.svg'),
     };
-    panel.webview.html = webviewHtml(panel.webview, services.context.extensionUri, {
+    this.host = hostWebview<FromTrajectoryView, ToTrajectoryView>(panel, {
+      extensionUri: services.context.extensionUri,
       view: 'trajectory',
       title: basename(file),
       stylesheet: 'trajectory.css',
+      schema: FromTrajectoryViewSchema,
+      output: services.output,
+      onReady: () => {
+        if (this.failure) this.post({ type: 'failed', message: this.failure });
+        else this.postTrajectory('initial');
+      },
+      onMessage: (message) => this.receive(message),
     });
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((raw) => void this.receive(raw)),
-      // A hidden webview is torn down (no retained context): it says ready again when shown.
-      panel.onDidChangeViewState(() => {
-        if (!panel.visible) this.ready = false;
-      }),
       services.onDidChangeRun(() => {
         this.timeline = undefined;
         this.postTrajectory('reloaded');
@@ -91,18 +98,25 @@ export class TrajectoryPanel implements vscode.Disposable {
     void this.load();
   }
 
-  static create(shared: TrajectoryShared, file: string): TrajectoryPanel {
+  static create(shared: TrajectoryShared, file: string, chosen = 0): TrajectoryPanel {
     const panel = vscode.window.createWebviewPanel(
       TRAJECTORY_VIEW_TYPE,
       basename(file),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       { retainContextWhenHidden: false, enableFindWidget: false },
     );
-    return new TrajectoryPanel(shared, file, panel);
+    return new TrajectoryPanel(shared, file, panel, chosen);
   }
 
   reveal(): void {
     this.panel.reveal();
+  }
+
+  /** Shows another trajectory of the file (the folder list picked one instance of an output.jsonl). */
+  choose(trajectory: number): void {
+    this.chosen = trajectory;
+    this.timeline = undefined;
+    this.postTrajectory('reloaded');
   }
 
   private async load(): Promise<void> {
@@ -128,6 +142,12 @@ export class TrajectoryPanel implements vscode.Disposable {
         },
       });
       if (this.abort.signal.aborted) return;
+      // As `chainlens trajectory` does: a file nothing could be read from fails at once, with its problems.
+      const nothing = nothingRead(file, this.file);
+      if (nothing) {
+        const problems = file.problems.map(problemText);
+        throw new UserError(problems.length ? `${nothing}: ${problems.join('; ')}` : nothing, 'input');
+      }
       this.loaded = file;
       const steps = file.trajectories.reduce((n, t) => n + t.steps.length, 0);
       output.info(
@@ -215,7 +235,7 @@ export class TrajectoryPanel implements vscode.Disposable {
               order: chain.order,
               hasGold: !!chainStep.goldPatch,
               hasTestPatch: !!chainStep.testPatch,
-              evaluation: evaluation ? evaluationSummary(evaluation) : null,
+              evaluation: (evaluation && shownSummary(this.shared.services.disclosure.current, evaluation)) ?? null,
             }
           : null,
     };
@@ -223,12 +243,14 @@ export class TrajectoryPanel implements vscode.Disposable {
 
   private postTrajectory(reason: 'initial' | 'appended' | 'reloaded'): void {
     const t = this.trajectory();
-    if (!t || !this.ready) return;
+    if (!t || !this.host.ready) return;
     this.panel.title = `${t.instanceId ?? basename(this.file)} (trajectory)`;
     const problems = [...(this.loaded?.problems ?? []), ...t.problems].map((p) => ({
       severity: p.severity,
       text: problemText(p),
     }));
+    const note = predictionsNote(t, basename(this.file));
+    if (note) problems.unshift({ severity: 'warning', text: note });
     if (!this.loaded)
       problems.unshift({
         severity: 'warning',
@@ -244,28 +266,15 @@ export class TrajectoryPanel implements vscode.Disposable {
   }
 
   private post(message: ToTrajectoryView): void {
-    if (this.ready) void this.panel.webview.postMessage(message);
+    this.host.post(message);
   }
 
-  private async receive(raw: unknown): Promise<void> {
-    const parsed = FromTrajectoryViewSchema.safeParse(raw);
+  private async receive(message: Exclude<FromTrajectoryView, { type: 'ready' }>): Promise<void> {
     const { output } = this.shared.services;
-    if (!parsed.success) {
-      output.warn(`trajectory view sent an unknown message: ${JSON.stringify(raw).slice(0, 200)}`);
-      return;
-    }
-    const message = parsed.data;
     try {
       switch (message.type) {
-        case 'ready':
-          this.ready = true;
-          if (this.failure) this.post({ type: 'failed', message: this.failure });
-          else this.postTrajectory('initial');
-          return;
         case 'choose':
-          this.chosen = message.trajectory;
-          this.timeline = undefined;
-          this.postTrajectory('reloaded');
+          this.choose(message.trajectory);
           return;
         case 'search': {
           const t = this.trajectory();

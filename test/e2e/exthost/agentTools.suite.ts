@@ -50,6 +50,7 @@ suite('ChainLens agent tools (vscode.lm)', () => {
     ]);
     const submit = ours.find((t) => t.name === 'chainlens_submit_step')!;
     assert.deepEqual(Object.keys((submit.inputSchema as { properties: object }).properties).sort(), [
+      'allow_empty',
       'step',
       'summary',
     ]);

@@ -100,6 +100,10 @@ suite('ChainLens through the VS Code API', () => {
       ),
     );
     assert.ok(statementGroup, 'the problem statement is open');
+    // The person's own step 1: its gold is withheld until they reveal it (or submit).
+    assert.equal(api.services.disclosure.current.withheldGoldStep, 1);
+    await vscode.commands.executeCommand('chainlens.revealGold');
+    assert.equal(api.services.disclosure.current.withheldGoldStep, null, 'revealed, remembered for the step');
     await vscode.commands.executeCommand('chainlens.compareWithGold');
     const tab = await waitFor('the changes tab', () =>
       vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label.startsWith('Step 1: gold ↔ your work')),

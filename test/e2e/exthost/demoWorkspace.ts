@@ -35,6 +35,10 @@ export function makeDemoWorkspace(options: { checkout?: boolean } = {}): DemoWor
   const chainFile = join(dir, 'invoicekit.chain.json');
   copyFileSync(join(repoRoot, 'demo', 'chain.json'), chainFile);
   copyFileSync(join(repoRoot, 'demo', 'predictions-undershoot.jsonl'), join(dir, 'demo-agent.predictions.jsonl'));
+  copyFileSync(
+    join(repoRoot, 'demo', 'trajectories', 'chainlens-demo__invoicekit-101.traj.json'),
+    join(dir, 'demo-agent.traj.json'),
+  );
   // Broken on purpose: step 2's order is text and base_commit is missing.
   const brokenChainFile = join(dir, 'broken.chain.json');
   const chain = JSON.parse(readFileSync(chainFile, 'utf8')) as {
@@ -46,7 +50,7 @@ export function makeDemoWorkspace(options: { checkout?: boolean } = {}): DemoWor
   writeFileSync(brokenChainFile, `${JSON.stringify(chain, null, 2)}\n`);
   appendFileSync(
     join(dir, '.git', 'info', 'exclude'),
-    '/invoicekit.chain.json\n/demo-agent.predictions.jsonl\n/broken.chain.json\n',
+    '/invoicekit.chain.json\n/demo-agent.predictions.jsonl\n/demo-agent.traj.json\n/broken.chain.json\n',
   );
   if (options.checkout) {
     execFileSync(

@@ -1,7 +1,11 @@
-// Runs inside the extension host (test/e2e/study.test.ts): a participant's AH task. While they
-// solve step 2, nothing derived from gold exists in the extension's state or the window; edits,
-// an idle gap and more edits are timed; the submission is graded and the annotations revealed.
+// Runs inside the extension host (test/e2e/study.test.ts): a participant's AH task. Starting the
+// session opens the window on the task's work tree alone (the next tests run in that window's
+// host). While they solve step 2, nothing derived from gold exists in the extension's state or the
+// window; edits, an idle gap and more edits are timed; the submission is graded and the
+// annotations revealed.
 import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { suite, suiteSetup, test, waitFor as waitForProbe } from '../harness/exthost/suite';
@@ -10,7 +14,8 @@ import type { ChainLensApi } from '../../../src/extension';
 const ID = 'chainlens.chainlens';
 let api: ChainLensApi;
 let folder: string;
-const workTree = (): string => join(folder, 'sessions', 'p01', 'invoicekit');
+/** The window is the work tree's alone once the session started. */
+const workTree = (): string => folder;
 const parsePy = (): vscode.Uri => vscode.Uri.file(join(workTree(), 'invoicekit', 'parse.py'));
 
 const waitFor = <T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> =>
@@ -31,20 +36,43 @@ suite('A study session: blind solving, time on task, submission', () => {
     folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
   });
 
-  test('starting the session applies the agent step 1 in place and puts the participant on step 2, blind', async () => {
-    await vscode.commands.executeCommand('chainlens.study.start', {
+  test('starting the session (the window then opens on the work tree: this host ends)', () => {
+    // Not awaited: the command ends by opening the work tree in this window, which ends this host.
+    void vscode.commands.executeCommand('chainlens.study.start', {
       studyFile: join(folder, 'study.json'),
       participant: 'p01',
       consented: true,
     });
+  });
+
+  test('the window holds the work tree alone; the agent step 1 is applied in place; the participant is on step 2, blind', async () => {
+    assert.deepEqual(
+      vscode.workspace.workspaceFolders?.map((f) => f.uri.fsPath),
+      [folder],
+    );
+    assert.match(folder, /sessions\/p01\/invoicekit$/);
+    // Quick open's files: the repository's own, nothing of the study folder.
+    const files = (await vscode.workspace.findFiles('**/*')).map((u) => u.fsPath);
+    assert.ok(files.length > 3);
+    for (const f of files) {
+      assert.ok(f.startsWith(folder + '/'), f);
+      assert.doesNotMatch(f, /chain\.jsonl?$|predictions|study\.json|sessions\/p0[2-9]|rows\.|results/, f);
+    }
     const run = await waitFor(
       'the study run on step 2',
       () => api.services.run?.state.currentStep === 2 && api.services.run,
     );
     assert.equal(run.state.steps[0].author.kind, 'recorded');
     assert.equal(run.state.steps[0].status, 'submitted');
-    assert.equal(run.state.steps[1].author.kind, 'human');
+    assert.deepEqual(run.state.steps[1].author, { kind: 'human', name: 'p01' });
     assert.equal(api.services.disclosure.current.blind, true);
+    // The terminal names no data directory (the chain with its gold is there).
+    const seen = join(tmpdir(), `chainlens-e2e-env-${process.pid}.txt`);
+    const terminal = vscode.window.createTerminal({ name: 'participant', cwd: folder });
+    terminal.sendText(`printf '[%s]' "\${CHAINLENS_DATA-unset}" > '${seen}'`);
+    const env = await waitFor('the terminal to answer', () => existsSync(seen) && readFileSync(seen, 'utf8'), 30_000);
+    terminal.dispose();
+    assert.ok(env === '[]' || env === '[unset]', `CHAINLENS_DATA in the terminal: ${env}`);
   }, 180_000);
 
   test('while solving: no annotation, diagnostic, CodeLens, hover or gold document; gold refused', async () => {

@@ -39,6 +39,8 @@ suite('Time records', () => {
       studyFile: join(folder, 'study.json'),
       participant: 'p01',
       consented: true,
+      // This test is about the clock across reloads, not the window a participant gets.
+      stayInWindow: true,
     });
     await waitFor('step 2', () => api.services.run?.state.currentStep === 2);
     await waitFor('its clock', () => api.study.clock());

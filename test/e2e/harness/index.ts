@@ -13,6 +13,7 @@ export {
   webviewFrame,
   explorerMenu,
   reloadWindow,
+  followWindow,
   type Workbench,
   type OpenWorkbenchOptions,
 } from './workbench';

@@ -349,6 +349,19 @@ export async function reloadWindow(
   wb: Workbench,
   options: { timeoutMs?: number } = {},
 ): Promise<number | undefined> {
+  return followWindow(server, wb, () => runCommand(wb.page, 'Developer: Reload Window'), options);
+}
+
+/**
+ * Runs `trigger`, which makes the window navigate (a reload, or an extension opening another
+ * folder in it), and waits for the new window's workbench and extension host.
+ */
+export async function followWindow(
+  server: CodeServer,
+  wb: Workbench,
+  trigger: () => Promise<unknown>,
+  options: { timeoutMs?: number } = {},
+): Promise<number | undefined> {
   const timeoutMs = options.timeoutMs ?? 120_000;
   const page = wb.page;
   const hostsBefore = new Set(readyExtensionHosts(server).map((h) => h.pid));
@@ -356,7 +369,7 @@ export async function reloadWindow(
     predicate: (f) => f === page.mainFrame(),
     timeout: timeoutMs,
   });
-  await runCommand(page, 'Developer: Reload Window');
+  await trigger();
   await navigated;
   await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: timeoutMs });
   if (!server.exthostDir) return undefined;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../helpers/cli';
 import { DEMO_CHAIN, demoRepo } from '../../helpers/demoRepo';
-import { AgentSession } from '../../../src/infra/agent/session';
+import { AgentSession } from '../../../src/app/agent/session';
 import { handStepToAgent, takeOverStep } from '../../../src/infra/agent/handover';
 import { loadAgentRecord } from '../../../src/infra/agent/agentFiles';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../helpers/cli';
 import { DEMO_CHAIN, demoRepo } from '../../helpers/demoRepo';
-import { AgentSession } from '../../../src/infra/agent/session';
+import { AgentSession } from '../../../src/app/agent/session';
 import { openWorkspace } from '../../../src/infra/runs/workspace';
 
 test('a tool call waits while another session records the work tree, and is refused at once by any other writer', async () => {

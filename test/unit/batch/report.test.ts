@@ -119,7 +119,7 @@ test('CSV tables hold the same figures', () => {
   assert.ok(csv['positions.csv'].includes('m1,seq,1,1,2,0.5,'));
   assert.equal(
     csv['chain_errors.csv'].trim().split('\n')[1],
-    'm1,A,2,2,o__r-2,broke-working-code,1:overshoot:a.py::helper*',
+    'm1,A,2,2,o__r-2,broke-working-code,overshoot,trace,,,1:overshoot:a.py::helper*',
   );
   assert.equal(csv['steps.csv'].trim().split('\n').length, 11);
 });

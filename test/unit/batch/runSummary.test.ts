@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { describeCounts, summarizeRun } from '../../../src/core/batch';
+import { describeCounts, evidenceText, evidenceVerdict, summarizeRun } from '../../../src/core/batch';
 import { BatchRunDir } from '../../../src/infra/batch/runDir';
 
 const fixture = join(__dirname, '../../fixtures/batch/run');
@@ -62,4 +62,27 @@ test('a lock left by a process that is gone (a killed batch) is not held; one of
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("a chain error's evidence is on its Seq step, and the tree's words for it name the culprit", () => {
+  const evidence = {
+    version: 1 as const,
+    chain_id: 'A',
+    source: 'm1',
+    order: 2,
+    position: 2,
+    verdict: 'poisoned' as const,
+    culprits: [
+      { position: 1, order: 1, hunks: [{ kind: 'overshoot' as const, hunk: 'a.py#2', file: 'a.py', header: '@@' }] },
+    ],
+    trials: [],
+    finished_at: '2026-01-01T00:00:00.000Z',
+  };
+  const s = summarizeRun(run.readManifest(), run.readRecords(), false, [evidence]);
+  const steps = (mode: number) => s.groups[mode].chains[0].steps.map((st) => st.evidence?.verdict ?? null);
+  assert.deepEqual(steps(1), [null, 'poisoned', null]);
+  assert.deepEqual(steps(0), [null, null, null]);
+  assert.equal(evidenceVerdict(evidence), 'poisoned by step 1 (a.py#2 overshoot)');
+  assert.equal(evidenceVerdict({ verdict: 'solvable', culprits: [] }), 'solvable');
+  assert.equal(evidenceText(evidence), "poisoned by step 1's hunk a.py#2 (overshoot)");
 });

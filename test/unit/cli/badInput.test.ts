@@ -327,8 +327,10 @@ test('chain files, grade, compare, labels, predictions, trajectory and analyze r
     source: 'human',
     time: '2025-03-01T10:00:00+01:00',
   };
+  // one labeller per side (labels agree refuses the same labeller on both)
   const labels = write('bom-labels.jsonl', BOM + JSON.stringify(label) + '\n');
-  const l = await runCli(['labels', 'agree', labels, labels, '--json'], root);
+  const other = write('bom-labels-b.jsonl', BOM + JSON.stringify({ ...label, labeller: 'b' }) + '\n');
+  const l = await runCli(['labels', 'agree', labels, other, '--json'], root);
   assert.equal(l.code, 0, l.stderr);
 
   const traj = write(

@@ -205,7 +205,7 @@ test('a linked worktree (a .git file) and a folder outside git are answered as b
 });
 
 test('mid-chain and finished, text and --json', async () => {
-  assert.equal((await runCli(['submit', '--dir', dir])).code, 0);
+  assert.equal((await runCli(['submit', '--dir', dir, '--allow-empty'])).code, 0);
   writeFileSync(join(dir, 'calc', 'extra.py'), 'X = 1\n');
   assert.equal(
     await status('--dir', dir),
@@ -243,7 +243,7 @@ test('mid-chain and finished, text and --json', async () => {
       ]),
     ),
   );
-  assert.equal((await runCli(['submit', '--dir', dir])).code, 0);
+  assert.equal((await runCli(['submit', '--dir', dir, '--allow-empty'])).code, 0);
   assert.equal(
     await status('--dir', dir),
     header('complete') +

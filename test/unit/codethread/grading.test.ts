@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stepVerdict } from '../../../src/core/evaluation/verdict';
+import { judgeOf } from '../../../src/core/codethread/stepJudge';
 import { describeFilter, pr1Filter } from '../../../src/core/codethread/filter';
 import { conditionAuthors, conditionOf, parseCondition } from '../../../src/core/codethread/conditions';
 import { codeThreadAnalysis, type CodeThreadRun } from '../../../src/core/codethread/report';
@@ -25,7 +26,7 @@ function graded(f2pPass: string[], f2pFail: string[], p2pPass: string[], p2pFail
 }
 
 test('PR1 filter: passes when every P2P passes and every F2P still fails', () => {
-  const v = stepVerdict(facts, graded([], ['f1', 'f2'], ['p1'], []), 'pr1-filter');
+  const v = stepVerdict(facts, graded([], ['f1', 'f2'], ['p1'], []), judgeOf('pr1-filter'));
   assert.deepEqual(
     [v.status, v.resolved, v.filter],
     ['resolved', true, { passed: true, p2p_failing: [], f2p_passing: [] }],
@@ -35,7 +36,7 @@ test('PR1 filter: passes when every P2P passes and every F2P still fails', () =>
 });
 
 test('PR1 filter: fails naming the P2P that do not pass and the F2P already passing', () => {
-  const v = stepVerdict(facts, graded(['f1'], ['f2'], ['p1'], ['p2', 'p3']), 'pr1-filter');
+  const v = stepVerdict(facts, graded(['f1'], ['f2'], ['p1'], ['p2', 'p3']), judgeOf('pr1-filter'));
   assert.equal(v.status, 'unresolved');
   assert.deepEqual(v.filter, { passed: false, p2p_failing: ['p2', 'p3'], f2p_passing: ['f1'] });
   assert.equal(describeFilter(v.filter!), 'filter failed (P2P not passing: p2, p3; F2P already passing: f1)');
@@ -44,7 +45,7 @@ test('PR1 filter: fails naming the P2P that do not pass and the F2P already pass
 });
 
 test('PR1 filter: an error before grading stays an error', () => {
-  const v = stepVerdict({ ...facts, patchApplied: false }, null, 'pr1-filter');
+  const v = stepVerdict({ ...facts, patchApplied: false }, null, judgeOf('pr1-filter'));
   assert.equal(v.status, 'error');
   assert.equal(v.filter, undefined);
 });

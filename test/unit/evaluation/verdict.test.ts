@@ -59,9 +59,9 @@ test('a patch that did not apply is an error of kind patch, whatever the log say
   assert.match(v.error!, /did not apply/);
 });
 
-test('an unusable log is an error, its kind by why: no tests ran -> environment, timed out -> timeout, patch -> patch, else log', () => {
+test('an unusable log is an error, its kind by why: no tests ran -> log (the code ran: not the environment), timed out -> timeout, patch -> patch, else log', () => {
   const cases: [string, string][] = [
-    [wrap(), 'environment'],
+    [wrap(), 'log'],
     [wrap('PASSED t.py::f1') + `\n${TESTS_TIMED_OUT}`, 'timeout'],
     [wrap('PASSED t.py::f1') + `\n${APPLY_PATCH_FAILED}`, 'patch'],
     [`+ : '${START_TEST_OUTPUT}'\nPASSED t.py::f1`, 'log'],

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { barChart, boxChart, lineChart, niceTicks } from '../../../src/core/plots';
+import { CHART_CSS, barChart, boxChart, lineChart, niceTicks } from '../../../src/core/plots';
 import { niceDomain } from '../../../src/core/plots/scale';
 
 /** Tags open and close in order, and no raw '<' or '&' sits in text: the markup parses as XML. */
@@ -157,4 +157,34 @@ test('standalone charts embed their stylesheet; webview charts do not', () => {
   const base = { title: 't', yLabel: 'y', series: [{ name: 's', points: [{ x: 0, y: 1 }] }] };
   assert.match(lineChart({ ...base, standalone: true }), /<style>/);
   assert.doesNotMatch(lineChart(base), /<style>/);
+});
+
+test('series with the same values stay apart: Oracle and Seq lines of a source that never lost a step', () => {
+  const same = [
+    { x: 1, y: 1 },
+    { x: 2, y: 0.5 },
+    { x: 3, y: 1 },
+  ];
+  const svg = lineChart({
+    title: 't',
+    yLabel: 'y',
+    percent: true,
+    integerX: true,
+    series: [
+      { name: 'gold oracle', dashed: true, points: same },
+      { name: 'gold seq', points: same },
+    ],
+  });
+  const paths = [...svg.matchAll(/<path class="cl-line[^"]*" d="([^"]+)"/g)].map((m) => m[1]);
+  assert.equal(paths.length, 2);
+  assert.notEqual(paths[0], paths[1], 'two identical series are not drawn on top of each other');
+  const xs = (d: string) => [...d.matchAll(/[ML]([\d.]+) /g)].map((m) => Number(m[1]));
+  const gap = Math.abs(xs(paths[0])[0] - xs(paths[1])[0]);
+  assert.ok(gap >= 3 && gap < (xs(paths[0])[1] - xs(paths[0])[0]) / 4, `a few pixels apart, not a position: ${gap}`);
+  const alone = lineChart({ title: 't', yLabel: 'y', series: [{ name: 'one', points: same }] });
+  assert.match(alone, /class="cl-chart"/);
+});
+
+test('charts shrink to a narrow panel: the stylesheet caps their width', () => {
+  assert.match(CHART_CSS, /\.cl-chart \{ max-width: 100%; height: auto;/);
 });

@@ -49,11 +49,6 @@ const ALLOWED: { file: string; paths: string[]; why: string }[] = [
     why: "a mktemp template and the script's own log, the same on every machine",
   },
   {
-    file: 'scripts/start-code-server.sh',
-    paths: ['/tmp/chainlens-code-server-dev'],
-    why: 'the default of $CHAINLENS_CS_STATE, the same on every machine',
-  },
-  {
     file: 'scripts/provision-code-server.sh',
     paths: ['/tmp/npm.lock'],
     why: 'a lock that serialises npm installs of provisioning runs started at once',

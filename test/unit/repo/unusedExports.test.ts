@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { findUnusedExports, typeScriptFiles } from '../../helpers/unusedExports';
+import { BARREL, findUnusedExports, typeScriptFiles } from '../../helpers/unusedExports';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -32,5 +32,19 @@ test('the scan finds an export nothing uses, and follows re-exports (failure inj
   assert.deepEqual(
     found.map((u) => `${u.file} ${u.name}${u.usedLocally ? ' (local)' : ''}`),
     ['lib/a.ts onlyLocal (local)', 'lib/a.ts neverImported', 'lib/b.ts viaStarUnused'],
+  );
+});
+
+test('the scan finds a barrel nobody imports, though each name it re-exports is used (failure injection on a fixture tree)', () => {
+  const fixture = join(root, 'test', 'fixtures', 'unusedBarrel');
+  const found = findUnusedExports(
+    fixture,
+    typeScriptFiles(fixture, ['.']),
+    () => true,
+    new Set([join(fixture, 'main.ts')]),
+  );
+  assert.deepEqual(
+    found.map((u) => `${u.file} ${u.name}`),
+    [`lib/index.ts ${BARREL}`],
   );
 });

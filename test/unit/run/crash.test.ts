@@ -4,7 +4,7 @@
 // (deterministic coverage of every gap), and timed kills hit it wherever it happens to be.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync, readFileSync } from 'node:fs';
+import { readdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTinyChain, git, type TinyChain } from '../../helpers/tinyChain';
 import { runBuiltCli, runBuiltCliKilledAfter } from '../../helpers/builtCli';
@@ -105,29 +105,91 @@ test("submit killed at every write boundary keeps the person's work as the step'
   }
 });
 
-test('replay killed at random moments always recovers to the uninterrupted result', async () => {
+for (const signal of ['SIGKILL', 'SIGTERM'] as const)
+  test(`replay sent ${signal} at 21 moments always recovers to the uninterrupted result`, async () => {
+    const c = makeTinyChain();
+    try {
+      const reference = join(c.root, 'reference');
+      assert.equal(runBuiltCli(replayArgs(c, reference, 'oracle')).code, 0);
+      const expected = summary(reference);
+      for (let delay = 30; delay <= 630; delay += 30) {
+        const dir = join(c.root, `timed-${delay}`);
+        const killed = await runBuiltCliKilledAfter(replayArgs(c, dir, 'oracle'), delay, signal);
+        const r = runBuiltCli(['status', '--dir', dir, '--json']);
+        if (r.code !== 0) {
+          // Killed before the work tree existed, mid-clone, or between the clone's rename into
+          // place and its run: nothing usable is left behind (status removes such a clone), and a
+          // new replay succeeds.
+          assert.match(
+            r.stderr,
+            /does not exist|not a git work tree|has no ChainLens run|was killed before its run started/,
+            r.stderr,
+          );
+          const again = runBuiltCli(replayArgs(c, dir, 'oracle'));
+          assert.equal(
+            again.code,
+            0,
+            `killed after ${delay} ms (it had printed: ${killed.stderr.trim()}); status: ${r.stderr.trim()}; the replay after it: ${again.stderr.trim()}`,
+          );
+        }
+        assert.deepEqual(summary(dir), expected, `${signal} after ${delay} ms`);
+      }
+    } finally {
+      c.cleanup();
+    }
+  });
+
+for (const signal of ['SIGKILL', 'SIGTERM'] as const)
+  test(`submit sent ${signal} at 20 moments: the step is submitted once with the person's work, or not at all and submits again`, async () => {
+    const c = makeTinyChain();
+    try {
+      for (let trial = 0; trial < 20; trial++) {
+        const dir = join(c.root, `submit-${signal}-${trial}`);
+        assert.equal(runBuiltCli(['checkout', c.chainFile, '--repo', c.repo, '--dir', dir]).code, 0);
+        writeFileSync(join(dir, 'calc/ops.py'), readFileSync(join(dir, 'calc/ops.py'), 'utf8') + '\n# fixed by hand\n');
+        await runBuiltCliKilledAfter(['submit', '--dir', dir], 10 + trial * 15, signal);
+        let s = JSON.parse(runBuiltCli(['status', '--dir', dir, '--json']).stdout);
+        if (s.steps[0].status === 'current') {
+          // Not submitted: the work is still there, uncommitted, and submitting again takes it.
+          assert.notEqual(git(dir, 'status', '--porcelain'), '', `trial ${trial}`);
+          assert.equal(runBuiltCli(['submit', '--dir', dir, '--step', '1']).code, 0);
+          s = JSON.parse(runBuiltCli(['status', '--dir', dir, '--json']).stdout);
+        }
+        assert.deepEqual(
+          s.steps.map((x: { status: string }) => x.status),
+          ['submitted', 'current', 'pending'],
+          `${signal} trial ${trial}`,
+        );
+        assert.equal(git(dir, 'rev-list', '--count', `${s.steps[0].start}..${s.steps[0].end}`).trim(), '1');
+        assert.match(git(dir, 'diff', s.steps[0].start, s.steps[0].end), /\+# fixed by hand/);
+        assert.equal(git(dir, 'status', '--porcelain'), '');
+      }
+    } finally {
+      c.cleanup();
+    }
+  });
+
+test('a checkout killed between renaming its clone into place and starting its run (failure injection): status removes the clone, a new checkout succeeds', () => {
   const c = makeTinyChain();
   try {
-    const reference = join(c.root, 'reference');
-    assert.equal(runBuiltCli(replayArgs(c, reference, 'oracle')).code, 0);
-    const expected = summary(reference);
-    for (let delay = 40; delay <= 640; delay += 40) {
-      const dir = join(c.root, `timed-${delay}`);
-      const killed = await runBuiltCliKilledAfter(replayArgs(c, dir, 'oracle'), delay);
-      const r = runBuiltCli(['status', '--dir', dir, '--json']);
-      if (r.code !== 0) {
-        // Killed before the work tree existed (or mid-clone): nothing usable may be left behind,
-        // and a new replay must succeed.
-        assert.match(r.stderr, /does not exist|not a git work tree|has no ChainLens run/, r.stderr);
-        const again = runBuiltCli(replayArgs(c, dir, 'oracle'));
-        assert.equal(
-          again.code,
-          0,
-          `killed after ${delay} ms (it had printed: ${killed.stderr.trim()}); status: ${r.stderr.trim()}; the replay after it: ${again.stderr.trim()}`,
-        );
-      }
-      assert.deepEqual(summary(dir), expected, `killed after ${delay} ms`);
-    }
+    const dir = join(c.root, 'renamed-then-killed');
+    const args = ['checkout', c.chainFile, '--repo', c.repo, '--dir', dir];
+    const killed = runBuiltCli(args, { CHAINLENS_FAULT_KILL_AT: 'locked:checkout:2' });
+    assert.equal(killed.signal, 'SIGKILL', killed.stderr);
+    assert.deepEqual(readdirSync(dir), ['.git'], 'the clone is in place, its run not started');
+    const r = runBuiltCli(['status', '--dir', dir]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /held the clone of a checkout that was killed before its run started; it was removed/);
+    assert.deepEqual(readdirSync(dir), [], 'the directory is left empty');
+    assert.equal(runBuiltCli(args).code, 0);
+    assert.equal(JSON.parse(runBuiltCli(['status', '--dir', dir, '--json']).stdout).run.currentStep, 1);
+    // The same leftover, checked out again at once: the checkout finishes it (reuses the clone).
+    const again = join(c.root, 'finished-by-checkout');
+    runBuiltCli(['checkout', c.chainFile, '--repo', c.repo, '--dir', again], {
+      CHAINLENS_FAULT_KILL_AT: 'locked:checkout:2',
+    });
+    assert.equal(runBuiltCli(['checkout', c.chainFile, '--repo', c.repo, '--dir', again]).code, 0);
+    assert.equal(JSON.parse(runBuiltCli(['status', '--dir', again, '--json']).stdout).run.currentStep, 1);
   } finally {
     c.cleanup();
   }

@@ -194,6 +194,7 @@ describe('one writer per run, real processes', { concurrency: 3 }, () => {
           const before = await status(dir);
           const step = before.run.currentStep as number;
           rmSync(resume, { force: true });
+          writeFileSync(join(dir, `agent-work-${t}.txt`), `the agent's work of trial ${t}\n`);
           const calls = agents.map((a, i) => a.call('submit_step', {}).then((r) => ({ r, i })));
           const first = await Promise.race(calls);
           writeFileSync(resume, '');

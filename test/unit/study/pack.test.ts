@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { runCli } from '../../helpers/cli';
 import { DEMO_PREDICTIONS, ROOT, demoRepo } from '../../helpers/demoRepo';
 import { git } from '../../helpers/tinyChain';
+import { hunkScope } from '../../../src/core/study/hunkScope';
 
 const dir = mkdtempSync(join(tmpdir(), 'chainlens-study-pack-'));
 const file = join(dir, 'study.json');
@@ -119,6 +120,12 @@ test("the pack runs a session on its own; its results file merges into the resea
     ],
   );
   assert.match(rows[1].patch, /p01 was here/);
+  // The pack's chain has no gold: its machine measures nothing, the researcher's export does.
+  const sent = JSON.parse(readFileSync(results, 'utf8')) as { rows: { overshootLines: number | null }[] };
+  assert.equal(sent.rows[1].overshootLines, null, 'no overshoot against an empty gold');
+  const local = hunkScope(rows[1].patch, goldOf(2).patch);
+  assert.equal(rows[1].overshootLines, local.overshootLines, 'measured against the real gold at export');
+  assert.equal(rows[1].undershootLines, local.undershootLines);
   // A results file of another study is refused, naming the field.
   writeFileSync(
     join(dir, 'other.json'),
@@ -127,4 +134,22 @@ test("the pack runs a session on its own; its results file merges into the resea
   const bad = await runCli(['study', 'export', file, '--out', exported, '--results', join(dir, 'other.json')]);
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /\$\.study: expected 'pack-test'/);
+});
+
+test("a pack tried on the researcher's machine runs its own session, apart from the researcher's", async () => {
+  // The researcher's own session of p01 (same study name, same data directory) is done already.
+  const mine = await runCli(['study', 'start', file, '--participant', 'p01']);
+  assert.equal(mine.code, 0, mine.stderr);
+  appendFileSync(join(dir, 'sessions', 'p01', 'inv', 'invoicekit', 'parse.py'), '\n# researcher\n');
+  assert.equal((await runCli(['study', 'submit', file, '--participant', 'p01', '--no-grade'])).code, 0);
+  const tryOut = join(dir, 'try');
+  assert.equal((await runCli(['study', 'pack', file, '--out', tryOut, '--participant', 'p01'])).code, 0);
+  const tried = await runCli(['study', 'start', join(tryOut, 'p01', 'study.json'), '--participant', 'p01']);
+  assert.equal(tried.code, 0, tried.stderr);
+  assert.doesNotMatch(tried.stdout, /done every assigned task/);
+  assert.match(tried.stdout, new RegExp(`task 1 of 1: inv \\(AH\\) in ${join(tryOut, 'p01', 'sessions')}`));
+  // and the researcher's export still has the researcher's own rows of p01 only
+  const exported = join(dir, 'export-try');
+  assert.equal((await runCli(['study', 'export', file, '--out', exported])).code, 0);
+  assert.match(readFileSync(join(exported, 'rows.jsonl'), 'utf8'), /# researcher/);
 });

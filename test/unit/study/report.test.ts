@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { studyReport } from '../../../src/core/study/report';
-import { formatP, reportHtmlPage, reportText } from '../../../src/core/study/reportView';
+import { EMPTY_STUDY, formatP, reportHtmlPage, reportText, studyReportBody } from '../../../src/core/study/reportView';
 import { wilsonInterval } from '../../../src/core/stats';
 import type { StudyRow } from '../../../src/protocol/studyRecords';
 
@@ -93,4 +93,19 @@ test('text and HTML show the same numbers; the page loads nothing from elsewhere
   assert.doesNotMatch(html, /<script|src="http|href="http|@import/);
   assert.match(html, /75\.0%/);
   assert.equal(formatP(0.0004), '< 0.001');
+});
+
+test('an empty study says what to do instead of drawing empty charts (no axis from -1 to 1)', () => {
+  const empty = studyReport('s', []);
+  const body = studyReportBody(empty, 'h2');
+  assert.doesNotMatch(body, /<svg/);
+  assert.match(body, /No results yet/);
+  assert.match(body, /Start Study Session/);
+  assert.deepEqual(reportText(empty).slice(-1), [EMPTY_STUDY]);
+  // Only the agent's rows (AA): the resolve chart, and words instead of an empty time chart.
+  const agentOnly = studyReport('s', [row('p1', 't1', 'AA', 1, true, null), row('p1', 't1', 'AA', 2, false, null)]);
+  const partly = studyReportBody(agentOnly, 'h2');
+  assert.equal((partly.match(/<svg/g) ?? []).length, 1);
+  assert.match(partly, /No step solved by a person is recorded yet/);
+  assert.doesNotMatch(partly, />-1</);
 });

@@ -60,3 +60,35 @@ test('a folder of SWE-agent runs, one per instance folder, with the evaluation r
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a folder of OpenHands and mini-swe-agent output: every format the viewer reads, one row per instance', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'chainlens-traj-folder-'));
+  try {
+    copyFileSync(samples.ohV0, join(dir, 'output.jsonl'));
+    copyFileSync(samples.ohV1, join(dir, 'events.jsonl'));
+    copyFileSync(samples.miniLegacy, join(dir, 'minisweagent_legacy_list_format.traj.json'));
+    // SWE-agent's all_preds.jsonl beside its run (listed once, as the run), and mini-swe-agent's
+    // preds.json of an instance with no run here (listed, as predictions)
+    mkdirSync(join(dir, 'pydicom__pydicom-1458'));
+    copyFileSync(samples.sweV0, join(dir, 'pydicom__pydicom-1458', 'pydicom__pydicom-1458.traj'));
+    copyFileSync(samples.swePreds, join(dir, 'all_preds.jsonl'));
+    copyFileSync(samples.miniPreds, join(dir, 'preds.json'));
+    // JSONL and JSON that are not trajectories are not listed
+    writeFileSync(join(dir, 'labels.jsonl'), '{"chain": "c", "step": 1}\n');
+    writeFileSync(join(dir, 'config.json'), '{"name": "x"}');
+    const folder = await readTrajectoryFolder(dir);
+    assert.deepEqual(
+      folder.rows.map((r) => `${r.instance} · ${r.format} · ${r.index} · ${r.steps}`),
+      [
+        'events.jsonl · openhands v1-events · 0 · 7',
+        'minisweagent_legacy_list_format.traj.json · mini-swe-agent legacy-list · 0 · 10',
+        'ponylang__ponyc-4593 · openhands v0-events · 1 · 33',
+        'ponylang__ponyc-4595 · openhands v0-events · 0 · 23',
+        'pydicom__pydicom-1458 · swe-agent v0 · 0 · 12',
+        'swe-agent__test-repo-1 · predictions preds-json · 0 · 0',
+      ],
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -4,8 +4,14 @@ import assert from 'node:assert/strict';
 import type { StepEvaluation } from '../../../src/protocol/evaluation';
 import type { StepState } from '../../../src/protocol/run';
 import { presentStep, shortInstanceId, stepElapsedMs } from '../../../src/vscode/chainView/stepPresentation';
-import { evaluationErrorHeadline, evaluationSummary } from '../../../src/vscode/evaluation/messages';
-import { formatDuration, toTerminalText } from '../../../src/vscode/util/format';
+import {
+  evaluationErrorHeadline,
+  evaluationSummary,
+  failedTests,
+  outcomeText,
+} from '../../../src/vscode/evaluation/messages';
+import { toTerminalText } from '../../../src/vscode/util/format';
+import { formatDuration } from '../../../src/core/util/duration';
 
 const step = (over: Partial<StepState>): StepState => ({
   order: 1,
@@ -80,7 +86,7 @@ test('statuses: pending, current, submitted-not-evaluated, resolved, unresolved,
   assert.equal(presentStep(step({ note: 'skipped: Oracle run started at a later step' }), {}, now).status, 'skipped');
 });
 
-test("the current step's description shows its latest F2P count", () => {
+test("the current step's description starts with its latest F2P count (a narrow side bar cuts the end)", () => {
   const now = Date.parse('2024-03-12T10:00:30Z');
   const p = presentStep(
     step({ status: 'current', startedAt: '2024-03-12T10:00:00Z' }),
@@ -95,7 +101,13 @@ test("the current step's description shows its latest F2P count", () => {
     },
     now,
   );
-  assert.equal(p.description, 'human · 30s · F2P 1/3');
+  assert.equal(p.description, 'F2P 1/3 · human · 30s');
+  const unresolved = presentStep(
+    step({ status: 'submitted', elapsedMs: 90_000 }),
+    { submitted: evaluation({ status: 'unresolved', resolved: false }) },
+    now,
+  );
+  assert.equal(unresolved.description, 'unresolved F2P 2/2 · human · 1m 30s');
 });
 
 test('summaries and headlines people read', () => {
@@ -131,4 +143,23 @@ test('short labels, durations and terminal line ends', () => {
   );
   assert.equal(toTerminalText('a\nb\r\nc'), 'a\r\nb\r\nc');
   assert.equal(stepElapsedMs(step({ status: 'pending' }), 0), null);
+});
+
+test('Run Step Tests says its outcome: verdict and both buckets, failures F2P first', () => {
+  const e = evaluation({
+    order: 1,
+    source: 'worktree',
+    status: 'unresolved',
+    resolved: false,
+    status_map: { a: 'PASSED', b: 'FAILED', p: 'FAILED' },
+    tests_status: {
+      FAIL_TO_PASS: { success: ['a'], failure: ['b', 'c'] },
+      PASS_TO_PASS: { success: ['q'], failure: ['p'] },
+    },
+  });
+  assert.equal(outcomeText(e, 'worktree'), 'Step 1 tests (your work): unresolved · F2P 1/3 · P2P 1/2.');
+  assert.deepEqual(
+    failedTests(e).map((f) => `${f.bucket} ${f.testId} ${f.status}`),
+    ['F2P b FAILED', 'F2P c did not run', 'P2P p FAILED'],
+  );
 });

@@ -35,18 +35,19 @@ class ProblemStatementView extends LitElement {
   }
 
   // Light DOM: the markdown styles of media/problemStatement.css reach the rendered issue.
+  private disconnect: (() => void) | undefined;
+
   protected override createRenderRoot(): HTMLElement {
     return this;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    window.addEventListener('message', this.onMessage);
-    channel.post({ type: 'ready' });
+    this.disconnect = channel.connect(this.onMessage);
   }
 
   override disconnectedCallback(): void {
-    window.removeEventListener('message', this.onMessage);
+    this.disconnect?.();
     super.disconnectedCallback();
   }
 

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { CliCommand } from '../../command';
 import { parseCommandArgs, requireOption } from '../../args';
 import { initTask } from '../../../app/sweci/initTask';
@@ -38,7 +39,6 @@ export const sweciInitCommand: CliCommand = {
     const dir = requireOption(values.dir, '--dir', usage);
     const limit = positiveInt(values.limit, '--limit');
     const timeoutS = positiveInt(values.timeout, '--timeout');
-    const { resolve } = await import('node:path');
     const result = await initTask({
       datasetDir: resolve(io.cwd, positionals[0]),
       split: values.split ?? 'default',

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { CliCommand } from '../../command';
 import { parseCommandArgs } from '../../args';
 import { UserError } from '../../../core/util/errors';
@@ -22,7 +23,6 @@ export const sweciMcpCommand: CliCommand = {
     const role = SweciRoleSchema.safeParse(values.role ?? 'both');
     if (!role.success)
       throw new UserError(`--role must be architect, programmer or both, not '${values.role}'\n\n${usage}`, 'usage');
-    const { resolve } = await import('node:path');
     const dir = resolve(io.cwd, values.dir ?? '.');
     const { openTask } = await import('../../../app/sweci/openTask');
     const { callSweciTool } = await import('../../../app/sweci/tools');

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { CliCommand } from '../../command';
 import { parseCommandArgs } from '../../args';
 import { readRequirement, writeRequirement } from '../../../app/sweci/requirement';
@@ -21,7 +22,6 @@ export const sweciRequirementCommand: CliCommand = {
     );
     const dir = values.dir ?? io.cwd;
     if (values.file !== undefined) {
-      const { resolve } = await import('node:path');
       const text = readUserFile(resolve(io.cwd, values.file), 'requirement file');
       const { iteration, path } = await writeRequirement(dir, text);
       io.err(`requirement of iteration ${iteration} stored: ${path}`);

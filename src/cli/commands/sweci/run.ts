@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { CliCommand } from '../../command';
 import { parseCommandArgs, requireOption } from '../../args';
 import { runLoop } from '../../../app/sweci/runLoop';
@@ -28,7 +29,6 @@ export const sweciRunCommand: CliCommand = {
       },
       usage,
     );
-    const { resolve } = await import('node:path');
     const record = await runLoop({
       dir: resolve(io.cwd, values.dir ?? '.'),
       architect: requireOption(values.architect, '--architect', usage),

@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import type { CliCommand } from '../../command';
 import { parseCommandArgs } from '../../args';
 import { scoreRuns } from '../../../app/sweci/score';
@@ -28,7 +29,6 @@ export const sweciScoreCommand: CliCommand = {
     );
     const gamma = positiveNumber(values.gamma, '--gamma') ?? 1;
     const limit = positiveInt(values.limit, '--limit');
-    const { resolve, join } = await import('node:path');
     const { scores, aggregate } = await scoreRuns(
       positionals.map((p) => resolve(io.cwd, p)),
       gamma,

@@ -24,3 +24,29 @@ export function csv(
 ): string {
   return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\n') + '\n';
 }
+
+/**
+ * What an empty chain-error trace means (docs/reference/batch.md, "chain errors"): the earlier
+ * steps changed the same symbols as gold, differently inside them. The demo's step 1 is one: it
+ * changes parse_amount like gold but reads a leading minus only, not parentheses (its drift
+ * suggestion is INPUT GATING), and step 2's credit-note test needs the parentheses.
+ */
+export const EMPTY_TRACE =
+  'no earlier overshoot/undershoot in its files: an earlier step changed the same symbols as gold, differently inside them (a partial fix; its drift suggestions say how)';
+/** A relative change as the paper prints it: "−31%", "+9%", "-" when undefined. */
+export function relativeText(x: number | null): string {
+  if (x === null || Number.isNaN(x)) return '-';
+  const r = Math.round(x * 100);
+  return `${r < 0 ? '−' : '+'}${Math.abs(r)}%`;
+}
+
+/** An absolute change in percentage points: "-20.0 pts". */
+export function pointsText(x: number | null): string {
+  if (x === null || Number.isNaN(x)) return '-';
+  return `${x >= 0 ? '+' : '-'}${Math.abs(x * 100).toFixed(1)} pts`;
+}
+
+/** The repository-resampling bootstrap interval: "[12.0–40.0]". */
+export function bootstrapText(b: { low: number; high: number }): string {
+  return Number.isNaN(b.low) ? '-' : `[${pct(b.low, false)}–${pct(b.high, false)}]`;
+}

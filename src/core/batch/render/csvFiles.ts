@@ -1,6 +1,7 @@
 import type { BatchRecord } from '../../../protocol/batch';
 import type { BatchReport } from '../aggregate';
 import { csv } from './cells';
+import { chainsweCsvFiles } from './chainsweCsv';
 
 /**
  * `chainlens report --csv <dir>`: one file per table. The columns are documented in
@@ -101,7 +102,7 @@ export function reportCsvFiles(report: BatchReport, records: readonly BatchRecor
     ),
   );
   files['drops.csv'] = csv(
-    ['source', 'position', 'pairs', 'oracle_resolved', 'seq_resolved', 'oracle_rate', 'seq_rate', 'drop'],
+    ['source', 'position', 'pairs', 'oracle_resolved', 'seq_resolved', 'oracle_rate', 'seq_rate', 'drop', 'relative'],
     report.drops.map((d) => [
       d.source,
       d.position,
@@ -111,10 +112,24 @@ export function reportCsvFiles(report: BatchReport, records: readonly BatchRecor
       d.oracle.rate,
       d.seq.rate,
       d.drop,
+      d.relative,
     ]),
   );
+  Object.assign(files, chainsweCsvFiles(report));
   files['chain_errors.csv'] = csv(
-    ['source', 'chain_id', 'position', 'order', 'instance_id', 'fingerprint', 'trace'],
+    [
+      'source',
+      'chain_id',
+      'position',
+      'order',
+      'instance_id',
+      'fingerprint',
+      'cause',
+      'cause_from',
+      'evidence',
+      'culprits',
+      'trace',
+    ],
     report.chainErrors.map((e) => [
       e.source,
       e.chainId,
@@ -122,6 +137,12 @@ export function reportCsvFiles(report: BatchReport, records: readonly BatchRecor
       e.order,
       e.instanceId,
       e.fingerprint,
+      e.cause,
+      e.causeFrom,
+      e.evidence?.verdict,
+      e.evidence?.culprits
+        .map((c) => `${c.position}:${c.hunks.map((h) => `${h.kind}:${h.hunk}`).join('+') || 'step'}`)
+        .join(' '),
       e.trace
         .map((t) => `${t.position}:${t.kind}:${t.file}${t.symbol ? `::${t.symbol}` : ''}${t.sameSymbol ? '*' : ''}`)
         .join(' '),

@@ -1,6 +1,7 @@
 import { CHART_CSS, escapeXml } from '../../plots';
 import type { BatchReport } from '../aggregate';
-import { pct, rateText } from './cells';
+import { EMPTY_TRACE, pct, rateText, relativeText } from './cells';
+import { chainsweSections, evidenceText } from './chainsweSections';
 import { chainErrorKey, groupKey, oracleSeqChart, positionChart, positionKey } from './charts';
 
 const cell = (text: string, key?: string) =>
@@ -18,7 +19,15 @@ export function reportBody(report: BatchReport): string {
   const parts: string[] = [];
   parts.push(
     `<p>${report.chains} chain(s); ${report.recordedSteps}/${report.expectedSteps} step evaluations recorded.</p>`,
-    '<h2>Resolve rates</h2><table>',
+    ...chainsweSections(report).map((s) =>
+      'text' in s
+        ? `<p>${escapeXml(s.text)}</p>`
+        : `<h2>${escapeXml(s.title)}</h2><table>${head(s.rows[0])}${s.rows
+            .slice(1)
+            .map((r) => `<tr>${r.map((c) => cell(c)).join('')}</tr>`)
+            .join('')}</table>`,
+    ),
+    '<h2>Resolve rates, every step graded</h2><table>',
     head(['source', 'mode', 'steps resolved [95% CI]', 'full chain [95% CI]', 'infra failures']),
     ...report.groups.map(
       (g) =>
@@ -43,25 +52,25 @@ export function reportBody(report: BatchReport): string {
   if (report.drops.length)
     parts.push(
       '<h2>Oracle-to-Seq drop</h2><table>',
-      head(['source', 'position', 'pairs', 'oracle', 'seq', 'drop']),
+      head(['source', 'position', 'pairs', 'oracle', 'seq', 'drop', 'relative']),
       ...report.drops.map(
         (d) =>
-          `<tr>${cell(d.source)}${cell(String(d.position))}${cell(String(d.pairs))}${cell(pct(d.oracle.rate), positionKey(d.source, 'oracle', d.position))}${cell(pct(d.seq.rate), positionKey(d.source, 'seq', d.position))}${cell(pct(d.drop))}</tr>`,
+          `<tr>${cell(d.source)}${cell(String(d.position))}${cell(String(d.pairs))}${cell(pct(d.oracle.rate), positionKey(d.source, 'oracle', d.position))}${cell(pct(d.seq.rate), positionKey(d.source, 'seq', d.position))}${cell(pct(d.drop))}${cell(relativeText(d.relative))}</tr>`,
       ),
       '</table>',
     );
   parts.push(
     `<h2>Chain errors (${report.chainErrors.length})</h2><table>`,
-    head(['source', 'chain', 'position', 'fingerprint', 'traced to']),
+    head(['source', 'chain', 'position', 'fingerprint', 'cause', 'evidence', 'traced to']),
     ...report.chainErrors.map(
       (e) =>
-        `<tr>${cell(e.source)}${cell(e.chainId)}${cell(String(e.position), chainErrorKey(e.source, e.chainId, e.position))}${cell(e.fingerprint)}${cell(
+        `<tr>${cell(e.source)}${cell(e.chainId)}${cell(String(e.position), chainErrorKey(e.source, e.chainId, e.position))}${cell(e.fingerprint)}${cell(`${e.cause} (${e.causeFrom})`)}${cell(e.evidence ? evidenceText(e.evidence) : 'not gathered')}${cell(
           e.trace.length
             ? e.trace
                 .slice(0, 5)
                 .map((t) => `step ${t.position} ${t.kind} ${t.file}${t.symbol ? ` ${t.symbol}` : ''}`)
                 .join('; ')
-            : 'no earlier overshoot/undershoot in its files',
+            : EMPTY_TRACE,
         )}</tr>`,
     ),
     '</table>',

@@ -1,6 +1,7 @@
 import type { BatchReport } from '../aggregate';
 import { textTable } from '../../util/textTable';
-import { pct, rateText } from './cells';
+import { EMPTY_TRACE, pct, rateText, relativeText } from './cells';
+import { chainsweText, evidenceText } from './chainsweSections';
 
 /** `chainlens report` on a terminal: the figures, then the chain errors with their traces. */
 export function reportText(report: BatchReport): string {
@@ -12,10 +13,11 @@ export function reportText(report: BatchReport): string {
         : ''),
     '',
   );
-  const groups = [['source', 'mode', 'steps resolved [95% CI]', 'full chain [95% CI]', 'infra failures']];
+  out.push(...chainsweText(report));
+  const groups = [['source', 'mode', 'steps resolved [95% CI]', 'full chain [95% CI]', 'left out']];
   for (const g of report.groups)
     groups.push([g.source, g.mode, rateText(g.steps), rateText(g.fullChain), String(g.infraFailures)]);
-  out.push(textTable(groups), '');
+  out.push('every step graded, per mode (Wilson 95% intervals):', textTable(groups), '');
 
   const positions = [...new Set(report.groups.flatMap((g) => g.byPosition.map((p) => p.position)))].sort(
     (a, b) => a - b,
@@ -33,9 +35,17 @@ export function reportText(report: BatchReport): string {
   out.push('resolve rate by chain position (Wilson 95% intervals):', textTable(byPos), '');
 
   if (report.drops.length) {
-    const drops = [['source', 'position', 'pairs', 'oracle', 'seq', 'drop']];
+    const drops = [['source', 'position', 'pairs', 'oracle', 'seq', 'drop', 'relative']];
     for (const d of report.drops)
-      drops.push([d.source, String(d.position), String(d.pairs), pct(d.oracle.rate), pct(d.seq.rate), pct(d.drop)]);
+      drops.push([
+        d.source,
+        String(d.position),
+        String(d.pairs),
+        pct(d.oracle.rate),
+        pct(d.seq.rate),
+        pct(d.drop),
+        relativeText(d.relative),
+      ]);
     out.push('Oracle-to-Seq drop by position (chains judged in both modes):', textTable(drops), '');
   }
 
@@ -54,8 +64,11 @@ export function reportText(report: BatchReport): string {
     `chain errors (resolved under Oracle, not under Seq, position >= 2): ${report.chainErrors.length || 'none'}`,
   );
   for (const e of report.chainErrors) {
-    out.push(`  ${e.source}  ${e.chainId}  position ${e.position} (${e.instanceId}): ${e.fingerprint}`);
-    if (e.trace.length === 0) out.push('    no earlier overshoot/undershoot in the files this step touches');
+    out.push(
+      `  ${e.source}  ${e.chainId}  position ${e.position} (${e.instanceId}): ${e.fingerprint}; cause from the ${e.causeFrom}: ${e.cause}`,
+    );
+    if (e.evidence) out.push(`    evidence: ${evidenceText(e.evidence)}`);
+    if (e.trace.length === 0) out.push(`    ${EMPTY_TRACE}`);
     for (const t of e.trace.slice(0, 8))
       out.push(
         `    step ${t.position} ${t.kind} ${t.file}${t.symbol ? ` ${t.symbol}` : ' (whole file)'}${t.sameSymbol ? '  <- a symbol this step must change' : ''}`,

@@ -42,7 +42,6 @@ export interface EvalBundleInput {
   readonly testPatches: readonly string[];
   readonly testCmd: string;
   readonly profile?: HarnessProfile;
-  readonly preamble?: readonly string[];
   readonly shape?: EvalScriptShape;
   readonly buildCmd?: string;
 }
@@ -143,7 +142,6 @@ export function buildEvalBundle(input: EvalBundleInput): EvalBundle {
     testFilesToDelete: plan.remove,
     testCmd: input.testCmd,
     profile: input.profile,
-    preamble: input.preamble,
     shape: input.shape,
     buildCmd: input.buildCmd,
   });

@@ -87,11 +87,15 @@ export function reconstructWorkspace(
   return workspaceTimeline(ops, { readBaseFile: options.readBaseFile, submission: trajectory.submission });
 }
 
-/** An instance id from a file name such as `sweagent_v0_gpt4__pydicom__pydicom-1458.traj`. */
+/**
+ * An instance id from a file name such as `sweagent_v0_gpt4__pydicom__pydicom-1458.traj`
+ * (SWE-bench's `owner__repo-<PR number>`) or `swe-agent__test-repo-i1.traj` (SWE-agent's id of a
+ * GitHub issue, `owner__repo-i<issue number>`, `GithubIssue` in sweagent/agent/problem_statement.py).
+ */
 export function instanceIdFromFileName(file: string): string | null {
   const base = file.replace(/\\/g, '/').split('/').pop() ?? '';
   const stem = base.replace(/(\.traj\.json|\.traj|\.json|\.jsonl)$/, '');
   const parts = stem.split('__');
-  if (parts.length < 2 || !/-\d+$/.test(parts[parts.length - 1])) return null;
+  if (parts.length < 2 || !/-i?\d+$/.test(parts[parts.length - 1])) return null;
   return parts.slice(-2).join('__');
 }

@@ -3,6 +3,7 @@
 // from it (repoImage.ts). On more than one node that image must be in a registry every node pulls
 // from (docs/scaling.md).
 import type Docker from 'dockerode';
+import type { ContainerSpec } from '../../../core/evaluation/stepSpec';
 import type { StepExecutor } from '../executor';
 import type { LogSink } from '../logSink';
 import { locateRepoInImage } from '../repoPath';
@@ -10,13 +11,10 @@ import type { RunControl } from '../stepRun';
 import { runJobService } from './jobService';
 import { imageWithRepository, SWARM_REPO_PATH } from './repoImage';
 
-/** What the Swarm executor takes of an evaluation's options (EvaluateStateOptions). */
+/** What the Swarm executor takes of an evaluation (evaluateState.ts). */
 export interface SwarmStepInput {
-  readonly image: string;
-  /** Path of the repository in the image; null = the image lacks it; undefined = detect. */
-  readonly repoPathInImage?: string | null;
+  readonly spec: Pick<ContainerSpec, 'image' | 'baseCommit' | 'repoPath'>;
   readonly localRepo: string;
-  readonly baseCommit: string;
   readonly runId: string;
   readonly memoryLimitBytes?: number;
   readonly network?: string;
@@ -32,13 +30,13 @@ export function swarmExecutor(
   return {
     where: ', as a Swarm job service',
     async place() {
-      if (typeof o.repoPathInImage === 'string')
-        return { image: o.image, located: { path: o.repoPathInImage, headIsBase: true } };
-      if (o.repoPathInImage === undefined) {
-        const found = await locateRepoInImage(o.image, o.baseCommit, docker, o.runId, imageId);
-        if (found) return { image: o.image, located: found };
+      const { image: chainImage, baseCommit, repoPath } = o.spec;
+      if (repoPath.kind === 'at') return { image: chainImage, located: { path: repoPath.path, headIsBase: true } };
+      if (repoPath.kind === 'detect') {
+        const found = await locateRepoInImage(chainImage, baseCommit, docker, o.runId, imageId);
+        if (found) return { image: chainImage, located: found };
       }
-      const image = await imageWithRepository(docker, o.image, imageId, o.localRepo, o.baseCommit);
+      const image = await imageWithRepository(docker, chainImage, imageId, o.localRepo, baseCommit);
       return { image, located: { path: SWARM_REPO_PATH, headIsBase: true } };
     },
     run: (bundle, image) =>

@@ -4,14 +4,16 @@
 // gateway (no docker_gwbridge attachment), so a task on it alone reaches neither the host nor
 // anything beyond, only other tasks on it, and ChainLens runs one step per task with no peer.
 import type Docker from 'dockerode';
-import { EVALUATION_NETWORK_DEFAULT } from '../network';
+import { EVALUATION_NETWORK_DEFAULT, evaluationNetwork } from '../network';
 
 /** The internal overlay network evaluation tasks run on by default; made once per swarm, kept. */
 export const SWARM_OFFLINE_NETWORK = 'chainlens-offline';
 
 /** The network a job service's task is attached to: the offline one, unless the caller names one. */
 export async function swarmTaskNetwork(docker: Docker, network: string | undefined): Promise<string> {
-  if (network && network !== EVALUATION_NETWORK_DEFAULT) return network;
+  // The caller's choice, else CHAINLENS_EVAL_NETWORK (--network), as for a local container.
+  const mode = evaluationNetwork(network);
+  if (mode !== EVALUATION_NETWORK_DEFAULT) return mode;
   try {
     await docker.getNetwork(SWARM_OFFLINE_NETWORK).inspect();
     return SWARM_OFFLINE_NETWORK;

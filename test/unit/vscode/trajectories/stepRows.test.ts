@@ -3,8 +3,10 @@ import { describe, it } from 'node:test';
 import { loadTrajectoryFile } from '../../../../src/infra/trajectories';
 import type { FileSnapshot, TrajectoryStep } from '../../../../src/protocol/trajectory';
 import { snapshotText } from '../../../../src/vscode/trajectories/snapshotText';
-import { problemText, searchSteps, stepRows, stepSummary } from '../../../../src/vscode/trajectories/stepRows';
-import { highlight } from '../../../../webview-ui/trajectory/highlight';
+import { problemText } from '../../../../src/core/trajectories/present/problemText';
+import { searchSteps, stepRows } from '../../../../src/core/trajectories/present/stepRows';
+import { stepSummary } from '../../../../src/core/trajectories/present/stepText';
+import { highlight } from '../../../../webview-ui/src/trajectory/highlight';
 
 import { FORMATS as formats } from '../../../helpers/formats';
 

@@ -1,0 +1,40 @@
+// A checkout renames its finished clone into place, then starts the run in it. A process killed
+// between the two leaves a directory that holds a repository ChainLens made (only `.git`, with
+// `refs/chainlens/base` and no index: nothing was ever checked out) and no run. It holds nothing
+// of the person's, so the next command that opens it takes it away again, leaving the directory
+// empty, unless the checkout that made it still runs (docs/reference/cli.md, "Checkout").
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { BASE_REF } from '../git/mirror';
+import { lockHolder } from './runLock';
+import { checkoutLockPath } from './stateDir';
+import type { RunStore } from './store';
+
+/** Whether `workTree` is such a leftover (its checkout gone or not). */
+export function isUnfinishedCheckout(workTree: string, store: RunStore): boolean {
+  if (store.currentRunId() !== null) return false;
+  // A state folder that holds any run is not a first checkout's.
+  const runs = store.exists ? join(store.root, 'runs') : null;
+  if (runs && existsSync(runs) && readdirSync(runs).length > 0) return false;
+  const entries = readdirSync(workTree);
+  if (entries.length !== 1 || entries[0] !== '.git') return false;
+  const gitDir = join(workTree, '.git');
+  if (existsSync(join(gitDir, 'index')) || !existsSync(join(gitDir, BASE_REF))) return false;
+  // Nothing but the base ref: no branch of a run, nor one of the person's.
+  const heads = join(gitDir, 'refs', 'heads');
+  if (existsSync(heads) && readdirSync(heads).length > 0) return false;
+  const packed = join(gitDir, 'packed-refs');
+  return !existsSync(packed) || !/^[0-9a-f]{40,64} refs\/heads\//m.test(readFileSync(packed, 'utf8'));
+}
+
+/**
+ * Removes such a leftover (its repository and the state folder its run had begun to get) and
+ * says so; or, while its checkout still runs, says who is making it. Returns the message.
+ */
+export function cleanUnfinishedCheckout(workTree: string, store: RunStore): string {
+  const making = lockHolder(checkoutLockPath(workTree), `the work tree ${workTree}`);
+  if (making) return `${making}: it has no run yet`;
+  if (store.exists) rmSync(store.root, { recursive: true, force: true });
+  rmSync(join(workTree, '.git'), { recursive: true, force: true });
+  return `${workTree} held the clone of a checkout that was killed before its run started; it was removed (the directory is empty now): check the chain out again`;
+}
