@@ -174,6 +174,9 @@ export class ChainRunEngine {
     }
     this.store.saveChain(runId, { ...chain, baseCommit: base });
     this.store.saveRecorded(runId, args.recorded);
+    // A kill here leaves a chain copy and no run: a first checkout's clone is then taken away (or
+    // finished by the same checkout) like one killed before this start (unfinishedCheckout.ts).
+    this.faultPoint('start:chain-saved');
     const target = entered.steps[first].start!;
     // Journal first: once the run is current, a kill before the checkout ends is rolled forward.
     this.writeJournal({ op: 'switch', runId, target, pid: this.ownPid, startedAt: this.clock.now().toISOString() });

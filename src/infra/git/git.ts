@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { UserError } from '../../core/util/errors';
 import type { PatchStats } from '../../protocol/run';
-import { runGit } from './exec';
+import { GitCommandError, runGit } from './exec';
 import { headFromFiles, workTreeAtTop } from './repoFiles';
 
 const SHA = /^[0-9a-f]{40}$/;
@@ -31,6 +31,24 @@ export function assertSha(sha: string): string {
   return sha;
 }
 
+/** What git says when the work tree's index file (`.git/index`) is damaged: truncated, overwritten, garbled. */
+const DAMAGED_INDEX =
+  /index file (smaller than expected|corrupt|open failed)|bad (index file )?signature|bad index (file sha1 signature|version)|unknown index entry format/i;
+
+/**
+ * A damaged index is the repository's trouble, not a ChainLens bug: said naming the file, with
+ * the repair that keeps every file of the work tree as it is (`git reset` rebuilds the index from
+ * HEAD). Nothing was done by the command that met it.
+ */
+function damagedIndex(e: unknown, dir: string): UserError | null {
+  if (!(e instanceof GitCommandError) || !DAMAGED_INDEX.test(e.stderr)) return null;
+  const said = e.stderr.trim().split('\n')[0];
+  return new UserError(
+    `the git index of ${dir} (.git/index) is damaged (${said}); nothing was done. Your files are untouched: rebuild the index with \`rm .git/index && git reset\` in ${dir}, then run the command again`,
+    'git',
+  );
+}
+
 /** The git operations ChainLens needs on one work tree, with validated arguments. */
 export class Git {
   private identity: string[] | undefined;
@@ -52,7 +70,9 @@ export class Git {
   }
 
   raw(args: string[], env?: Record<string, string>, input?: string): Promise<string> {
-    return runGit(args, { cwd: this.dir, env, input });
+    return runGit(args, { cwd: this.dir, env, input }).catch((e: unknown) => {
+      throw damagedIndex(e, this.dir) ?? e;
+    });
   }
 
   /**

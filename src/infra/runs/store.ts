@@ -209,12 +209,18 @@ export class RunStore implements RunStorePort {
     this.writeChecked(this.path('runs', `${state.runId}.json`), 'run', state, 2);
   }
 
-  listRuns(): RunState[] {
+  /** The ids of the runs whose state file exists (read from the folder's names; no file is opened). */
+  listRunIds(): string[] {
     const dir = this.readPath('runs');
     if (!dir || !existsSync(dir)) return [];
     return readdirSync(dir)
       .filter((f) => /^[a-z0-9-]+\.json$/.test(f))
-      .map((f) => this.loadRun(f.replace(/\.json$/, '')))
+      .map((f) => f.replace(/\.json$/, ''));
+  }
+
+  listRuns(): RunState[] {
+    return this.listRunIds()
+      .map((id) => this.loadRun(id))
       .filter((s): s is RunState => s !== null)
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }

@@ -1,6 +1,7 @@
 // A checkout renames its finished clone into place, then starts the run in it. A process killed
 // between the two leaves a directory that holds a repository ChainLens made (only `.git`, with
-// `refs/chainlens/base` and no index: nothing was ever checked out) and no run. It holds nothing
+// `refs/chainlens/base` and no index: nothing was ever checked out) and no run (maybe the chain
+// copy its start saved just before the run, and the step refs it made). It holds nothing
 // of the person's, so the next command that opens it takes it away again, leaving the directory
 // empty, unless the checkout that made it still runs (docs/reference/cli.md, "Checkout").
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,9 +14,10 @@ import type { RunStore } from './store';
 /** Whether `workTree` is such a leftover (its checkout gone or not). */
 export function isUnfinishedCheckout(workTree: string, store: RunStore): boolean {
   if (store.currentRunId() !== null) return false;
-  // A state folder that holds any run is not a first checkout's.
-  const runs = store.exists ? join(store.root, 'runs') : null;
-  if (runs && existsSync(runs) && readdirSync(runs).length > 0) return false;
+  // A state folder that holds a run's state is not a first checkout's, or it is one killed after
+  // it journaled the switch to its saved run: that the next command rolls forward (crash recovery).
+  // The chain copy and recorded patches a start saves before its run are no run yet.
+  if (store.exists && store.listRunIds().length > 0) return false;
   const entries = readdirSync(workTree);
   if (entries.length !== 1 || entries[0] !== '.git') return false;
   const gitDir = join(workTree, '.git');

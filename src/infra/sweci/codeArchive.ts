@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
@@ -16,7 +16,8 @@ export const MAX_UNPACKED_BYTES = 2 * 1024 ** 3;
  * Unpacks a task's repository archive (`code.zip`) into `into`, streaming each entry to disk.
  * An entry that would land outside `into` (absolute, `..`) refuses the archive. Returns the
  * repository's top folder: `into` itself, or its only sub-folder when the archive wraps the
- * repository in one.
+ * repository in one. A refused archive (damaged, escaping, over `maxBytes`) removes what it
+ * unpacked into a folder it made.
  */
 export async function extractCodeArchive(
   taskId: string,
@@ -24,8 +25,19 @@ export async function extractCodeArchive(
   into: string,
   maxBytes = MAX_UNPACKED_BYTES,
 ): Promise<string> {
-  let unpacked = 0;
   const root = resolve(into);
+  const made = !existsSync(root);
+  try {
+    return await unpack(taskId, zipPath, root, maxBytes);
+  } catch (e) {
+    // A refused archive leaves nothing of itself (its repository holds the task's target commit).
+    if (made) rmSync(root, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+async function unpack(taskId: string, zipPath: string, root: string, maxBytes: number): Promise<string> {
+  let unpacked = 0;
   const fail = (cause: string) =>
     new UserError(`task '${taskId}': the repository archive ${zipPath} ${cause}`, 'input');
   const zip = await new Promise<yauzl.ZipFile>((ok, ko) =>

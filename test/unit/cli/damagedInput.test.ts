@@ -4,7 +4,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, type CliResult } from '../../helpers/cli';
 import { snapshotDir } from '../../helpers/dirSnapshot';
@@ -68,8 +69,11 @@ test('a journal with an operation ChainLens does not know is refused by name and
 });
 
 test('validate on a FIFO and on /dev/zero: refused at once as not a regular file (no hang, no growth)', () => {
-  const fifo = join(tiny.root, 'chain.fifo');
+  // Outside tiny.root: the other tests snapshot that folder, and reading a FIFO waits for a writer.
+  const fifoDir = mkdtempSync(join(tmpdir(), 'chainlens-fifo-'));
+  const fifo = join(fifoDir, 'chain.fifo');
   execFileSync('mkfifo', [fifo]);
+  after(() => rmSync(fifoDir, { recursive: true, force: true }));
   for (const path of [fifo, '/dev/zero']) {
     // A separate process with a timeout: a hang fails the test instead of stalling the suite.
     const r = spawnSync(
@@ -84,4 +88,114 @@ test('validate on a FIFO and on /dev/zero: refused at once as not a regular file
     assert.equal(r.status, 1, r.stderr);
     assert.match(r.stderr, new RegExp(`${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is not a regular file`));
   }
+});
+
+test('a damaged .git/index: status and submit name it (exit 1), the failed submit leaves no journal, and once the index is rebuilt the step is still current with the work', async () => {
+  const { dir, stateDir } = await checkout('w-index');
+  writeFileSync(join(dir, 'calc/ops.py'), readFileSync(join(dir, 'calc/ops.py'), 'utf8') + '\n# fixed by hand\n');
+  writeFileSync(join(dir, '.git', 'index'), 'not an index at all');
+  for (const args of [['status'], ['submit'], ['submit', '--allow-empty']])
+    await refused([...args, '--dir', dir], 1, /the git index of .* \(\.git\/index\) is damaged/, [stateDir]);
+  assert.equal(existsSync(join(stateDir, 'journal.json')), false, 'a submit that reported failure left its journal');
+  execFileSync('sh', ['-c', 'rm .git/index && git reset -q'], { cwd: dir });
+  // A journal left behind would have the next command finish the failed submit behind the person's back.
+  const r = await runCli(['status', '--dir', dir, '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(
+    JSON.parse(r.stdout).steps.map((s: { status: string }) => s.status),
+    ['current', 'pending', 'pending'],
+  );
+  assert.match(readFileSync(join(dir, 'calc/ops.py'), 'utf8'), /# fixed by hand/);
+});
+
+test('a checkout whose base_commit the repository does not have leaves nothing in the data directory (no empty locks/)', () => {
+  // Its own process and data directory: the data directory must stay exactly as it was (empty).
+  const data = mkdtempSync(join(tmpdir(), 'chainlens-data-base-'));
+  try {
+    const chain = join(tiny.root, 'no-base.json');
+    writeFileSync(chain, JSON.stringify({ ...tiny.raw, base_commit: 'f'.repeat(40) }));
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(__dirname, '../../../src/cli/bin.ts'),
+        'checkout',
+        chain,
+        '--repo',
+        tiny.repo,
+        '--dir',
+        join(tiny.root, 'w-no-base'),
+      ],
+      { encoding: 'utf8', timeout: 120_000, env: { ...process.env, CHAINLENS_DATA: data } },
+    );
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stderr, /commit f{40} is not in the repository/);
+    assert.doesNotMatch(r.stderr, STACK);
+    assert.deepEqual(readdirSync(data), []);
+    assert.equal(existsSync(join(tiny.root, 'w-no-base')), false);
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
+});
+
+test('validate refuses a JSONL holding two chains of one id, as batch does', async () => {
+  const file = join(tiny.root, 'twice.jsonl');
+  writeFileSync(file, `${JSON.stringify(tiny.raw)}\n${JSON.stringify(tiny.raw)}\n`);
+  await refused(['validate', file], 1, /twice\.jsonl:2: chain id 'tiny_calc_chain' is also the id of .*twice\.jsonl:1/);
+  await refused(
+    ['batch', file, '--run-dir', join(tiny.root, 'batch-twice'), '--repo', tiny.repo, '--predictions', 'gold'],
+    1,
+    /is also the id of/,
+  );
+});
+
+test('study report --pair with conditions the rows do not have is a usage error naming them', async () => {
+  const row = (condition: string, participant: string) => ({
+    study: 's',
+    participant,
+    task: 't1',
+    chain: 'c',
+    condition,
+    step: 1,
+    instanceId: 'i-1',
+    author: 'human',
+    status: 'submitted',
+    applied: true,
+    resolved: true,
+    f2pPassed: 1,
+    f2pTotal: 1,
+    p2pPassed: 1,
+    p2pTotal: 1,
+    wallSeconds: 10,
+    activeSeconds: 10,
+    pauses: 0,
+    testRuns: 1,
+    edits: 1,
+    reloads: 0,
+    overshootLines: 0,
+    undershootLines: 0,
+    patch: null,
+  });
+  const rows = join(tiny.root, 'rows.jsonl');
+  writeFileSync(rows, [row('HH', 'p1'), row('HA', 'p2')].map((r) => JSON.stringify(r) + '\n').join(''));
+  await refused(
+    ['study', 'report', rows, '--pair', 'ZZ,YY'],
+    2,
+    /--pair ZZ,YY: 'ZZ' and 'YY' are not conditions of .*rows\.jsonl \(its conditions: HH, HA\)/,
+  );
+  await refused(['study', 'report', rows, '--pair', 'HH,YY'], 2, /'YY' is not a condition/);
+  const ok = await runCli(['study', 'report', rows, '--pair', 'HH,HA']);
+  assert.equal(ok.code, 0, ok.stderr);
+});
+
+test('a trajectory with no steps and a numeric submission is refused naming the field, not shown as a submission', async () => {
+  const file = join(tiny.root, 'numeric.traj.json');
+  writeFileSync(file, JSON.stringify({ info: { submission: 42, exit_status: 'Submitted' }, messages: [] }));
+  await refused(
+    ['trajectory', file],
+    1,
+    /"submission" should be a patch \(a string\) or null, found a number \(at \$\.info\.submission\)/,
+  );
+  await refused(['trajectory', file, '--json'], 1, /\$\.info\.submission/);
 });

@@ -118,13 +118,9 @@ for (const signal of ['SIGKILL', 'SIGTERM'] as const)
         const r = runBuiltCli(['status', '--dir', dir, '--json']);
         if (r.code !== 0) {
           // Killed before the work tree existed, mid-clone, or between the clone's rename into
-          // place and its run: nothing usable is left behind (status removes such a clone), and a
-          // new replay succeeds.
-          assert.match(
-            r.stderr,
-            /does not exist|not a git work tree|has no ChainLens run|was killed before its run started/,
-            r.stderr,
-          );
+          // place and its run: nothing usable is left behind (status removes such a clone, and
+          // never leaves a directory that "has no ChainLens run"), and a new replay succeeds.
+          assert.match(r.stderr, /does not exist|not a git work tree|was killed before its run started/, r.stderr);
           const again = runBuiltCli(replayArgs(c, dir, 'oracle'));
           assert.equal(
             again.code,
@@ -169,27 +165,47 @@ for (const signal of ['SIGKILL', 'SIGTERM'] as const)
     }
   });
 
-test('a checkout killed between renaming its clone into place and starting its run (failure injection): status removes the clone, a new checkout succeeds', () => {
+// Between the clone's rename into place and the run being current: the checkout-target lock taken
+// (nothing of the start written yet), and the chain copy saved (a state folder with no run yet).
+for (const point of ['locked:checkout:2', 'start:chain-saved'])
+  test(`a checkout killed at ${point}, after renaming its clone into place and before its run (failure injection): status removes the clone, a new checkout succeeds`, () => {
+    const c = makeTinyChain();
+    try {
+      const dir = join(c.root, 'renamed-then-killed');
+      const args = ['checkout', c.chainFile, '--repo', c.repo, '--dir', dir];
+      const killed = runBuiltCli(args, { CHAINLENS_FAULT_KILL_AT: point });
+      assert.equal(killed.signal, 'SIGKILL', killed.stderr);
+      assert.deepEqual(readdirSync(dir), ['.git'], 'the clone is in place, its run not started');
+      const r = runBuiltCli(['status', '--dir', dir]);
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /held the clone of a checkout that was killed before its run started; it was removed/);
+      assert.deepEqual(readdirSync(dir), [], 'the directory is left empty');
+      assert.equal(runBuiltCli(args).code, 0);
+      assert.equal(JSON.parse(runBuiltCli(['status', '--dir', dir, '--json']).stdout).run.currentStep, 1);
+      // The same leftover, checked out again at once: the checkout finishes it (reuses the clone).
+      const again = join(c.root, 'finished-by-checkout');
+      runBuiltCli(['checkout', c.chainFile, '--repo', c.repo, '--dir', again], { CHAINLENS_FAULT_KILL_AT: point });
+      assert.equal(runBuiltCli(['checkout', c.chainFile, '--repo', c.repo, '--dir', again]).code, 0);
+      const s = JSON.parse(runBuiltCli(['status', '--dir', again, '--json']).stdout);
+      assert.equal(s.run.currentStep, 1);
+      assert.equal(git(again, 'status', '--porcelain'), '');
+    } finally {
+      c.cleanup();
+    }
+  });
+
+test('a replay killed once its run is saved but before it is current (failure injection): status finishes it to the uninterrupted result', () => {
   const c = makeTinyChain();
   try {
-    const dir = join(c.root, 'renamed-then-killed');
-    const args = ['checkout', c.chainFile, '--repo', c.repo, '--dir', dir];
-    const killed = runBuiltCli(args, { CHAINLENS_FAULT_KILL_AT: 'locked:checkout:2' });
+    const reference = join(c.root, 'reference');
+    assert.equal(runBuiltCli(replayArgs(c, reference, 'oracle')).code, 0);
+    const dir = join(c.root, 'saved-then-killed');
+    const killed = runBuiltCli(replayArgs(c, dir, 'oracle'), { CHAINLENS_FAULT_KILL_AT: 'start:run-saved' });
     assert.equal(killed.signal, 'SIGKILL', killed.stderr);
-    assert.deepEqual(readdirSync(dir), ['.git'], 'the clone is in place, its run not started');
     const r = runBuiltCli(['status', '--dir', dir]);
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /held the clone of a checkout that was killed before its run started; it was removed/);
-    assert.deepEqual(readdirSync(dir), [], 'the directory is left empty');
-    assert.equal(runBuiltCli(args).code, 0);
-    assert.equal(JSON.parse(runBuiltCli(['status', '--dir', dir, '--json']).stdout).run.currentStep, 1);
-    // The same leftover, checked out again at once: the checkout finishes it (reuses the clone).
-    const again = join(c.root, 'finished-by-checkout');
-    runBuiltCli(['checkout', c.chainFile, '--repo', c.repo, '--dir', again], {
-      CHAINLENS_FAULT_KILL_AT: 'locked:checkout:2',
-    });
-    assert.equal(runBuiltCli(['checkout', c.chainFile, '--repo', c.repo, '--dir', again]).code, 0);
-    assert.equal(JSON.parse(runBuiltCli(['status', '--dir', again, '--json']).stdout).run.currentStep, 1);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(summary(dir), summary(reference));
+    assert.equal(git(dir, 'status', '--porcelain'), '');
   } finally {
     c.cleanup();
   }
