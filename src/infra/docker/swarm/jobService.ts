@@ -67,7 +67,7 @@ export async function runJobService(
     for (const file of o.bundle.files)
       if (Buffer.byteLength(file.content) > CONFIG_MAX_BYTES)
         throw new UserError(
-          `the evaluation's ${file.path} is ${Math.ceil(Buffer.byteLength(file.content) / 1024)} KB, and a Docker config (how --engine swarm ships it) holds at most ${CONFIG_MAX_BYTES / 1024} KB; evaluate this step with --engine local`,
+          `the evaluation's ${file.path} is ${Math.ceil(Buffer.byteLength(file.content) / 1024)} KB, and a Docker config (how the swarm engine ships it) holds at most ${CONFIG_MAX_BYTES / 1024} KB; evaluate this step with the local engine`,
           'environment',
         );
     // All at once: one after the other, each creation waits for the managers' consensus.
