@@ -286,10 +286,14 @@ describe('a new user on the demo: results where one looks, pickers at the root, 
     const widths = await results.locator('body').evaluate((body) => ({
       body: body.clientWidth,
       charts: Array.from(body.querySelectorAll('svg.cl-chart')).map((s) => s.getBoundingClientRect().width),
+      tables: Array.from(body.querySelectorAll('table')).map((t) => t.getBoundingClientRect().width),
     }));
     assert.ok(widths.charts.length > 0);
     for (const w of widths.charts)
       assert.ok(w <= widths.body + 1, `a chart fits the half-width panel: ${JSON.stringify(widths)}`);
+    // A wide table scrolls inside the panel instead of running off its edge.
+    for (const w of widths.tables)
+      assert.ok(w <= widths.body + 1, `a table fits the half-width panel: ${JSON.stringify(widths)}`);
     const goldLines = await results
       .locator('g.cl-series[data-series^="gold"] path.cl-line')
       .evaluateAll((paths) => paths.map((p) => p.getAttribute('d')));
