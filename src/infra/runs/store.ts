@@ -181,8 +181,13 @@ export class RunStore implements RunStorePort {
    * The pointer names a folder that is not there: most likely another data directory than the run
    * was made with. Said plainly, rather than "no run here" (or a fresh, empty folder made there).
    */
+  /** Whether the work tree's pointer names a state folder that does not exist. */
+  get pointsAtMissingFolder(): boolean {
+    return this.pointedAtMissing && !existsSync(this.bound!);
+  }
+
   private refuseMissingFolder(): void {
-    if (!this.pointedAtMissing || existsSync(this.bound!)) return;
+    if (!this.pointsAtMissingFolder) return;
     throw new UserError(
       `${this.workTree} points at the ChainLens state folder ${this.bound}, which does not exist: CHAINLENS_DATA (or XDG_DATA_HOME, HOME) differs from when the run was made, or the folder was deleted. Set it as it was, or delete ${pointerPath(this.gitDir)} to start over`,
       'state',

@@ -13,11 +13,6 @@ import type { RunStore } from './store';
 
 /** Whether `workTree` is such a leftover (its checkout gone or not). */
 export function isUnfinishedCheckout(workTree: string, store: RunStore): boolean {
-  if (store.currentRunId() !== null) return false;
-  // A state folder that holds a run's state is not a first checkout's, or it is one killed after
-  // it journaled the switch to its saved run: that the next command rolls forward (crash recovery).
-  // The chain copy and recorded patches a start saves before its run are no run yet.
-  if (store.exists && store.listRunIds().length > 0) return false;
   const entries = readdirSync(workTree);
   if (entries.length !== 1 || entries[0] !== '.git') return false;
   const gitDir = join(workTree, '.git');
@@ -26,7 +21,15 @@ export function isUnfinishedCheckout(workTree: string, store: RunStore): boolean
   const heads = join(gitDir, 'refs', 'heads');
   if (existsSync(heads) && readdirSync(heads).length > 0) return false;
   const packed = join(gitDir, 'packed-refs');
-  return !existsSync(packed) || !/^[0-9a-f]{40,64} refs\/heads\//m.test(readFileSync(packed, 'utf8'));
+  if (existsSync(packed) && /^[0-9a-f]{40,64} refs\/heads\//m.test(readFileSync(packed, 'utf8'))) return false;
+  // Killed between writing the pointer in .git and making the state folder it names: a clone of
+  // ours with a pointer to nothing, which holds nothing of the person's either.
+  if (store.pointsAtMissingFolder) return true;
+  if (store.currentRunId() !== null) return false;
+  // A state folder that holds a run's state is not a first checkout's, or it is one killed after
+  // it journaled the switch to its saved run: that the next command rolls forward (crash recovery).
+  // The chain copy and recorded patches a start saves before its run are no run yet.
+  return !(store.exists && store.listRunIds().length > 0);
 }
 
 /**
@@ -36,7 +39,8 @@ export function isUnfinishedCheckout(workTree: string, store: RunStore): boolean
 export function cleanUnfinishedCheckout(workTree: string, store: RunStore): string {
   const making = lockHolder(checkoutLockPath(workTree), `the work tree ${workTree}`);
   if (making) return `${making}: it has no run yet`;
-  if (store.exists) rmSync(store.root, { recursive: true, force: true });
+  // A pointer to a folder that was never made: only the clone is left to remove.
+  if (store.exists && !store.pointsAtMissingFolder) rmSync(store.root, { recursive: true, force: true });
   rmSync(join(workTree, '.git'), { recursive: true, force: true });
   return `${workTree} held the clone of a checkout that was killed before its run started; it was removed (the directory is empty now): check the chain out again`;
 }

@@ -4,7 +4,7 @@
 // (deterministic coverage of every gap), and timed kills hit it wherever it happens to be.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTinyChain, git, type TinyChain } from '../../helpers/tinyChain';
 import { runBuiltCli, runBuiltCliKilledAfter } from '../../helpers/builtCli';
@@ -193,6 +193,27 @@ for (const point of ['locked:checkout:2', 'start:chain-saved'])
       c.cleanup();
     }
   });
+
+test('a checkout killed after writing its state pointer in .git but before making the folder it names (failure injection): status removes the clone', () => {
+  const c = makeTinyChain();
+  try {
+    const dir = join(c.root, 'pointer-then-killed');
+    const args = ['checkout', c.chainFile, '--repo', c.repo, '--dir', dir];
+    const killed = runBuiltCli(args, { CHAINLENS_FAULT_KILL_AT: 'locked:checkout:2' });
+    assert.equal(killed.signal, 'SIGKILL', killed.stderr);
+    // What the kill leaves a moment later: the pointer written, its folder not made yet.
+    mkdirSync(join(dir, '.git', 'chainlens'), { recursive: true });
+    writeFileSync(join(dir, '.git', 'chainlens', 'state'), 'pointer-then-killed-0123456789abcdef01234567\n');
+    const r = runBuiltCli(['status', '--dir', dir]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /held the clone of a checkout that was killed before its run started; it was removed/);
+    assert.deepEqual(readdirSync(dir), []);
+    assert.equal(runBuiltCli(args).code, 0);
+    assert.equal(JSON.parse(runBuiltCli(['status', '--dir', dir, '--json']).stdout).run.currentStep, 1);
+  } finally {
+    c.cleanup();
+  }
+});
 
 test('a replay killed once its run is saved but before it is current (failure injection): status finishes it to the uninterrupted result', () => {
   const c = makeTinyChain();
