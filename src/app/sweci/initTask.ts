@@ -2,9 +2,10 @@ import { mkdtempSync, renameSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_ITERATION_LIMIT, testGap } from '../../core/sweci';
+import { DEFAULT_SWECI_POLICIES } from '../../core/sweci/policies';
 import { UserError } from '../../core/util/errors';
 import type { RunState } from '../../protocol/run';
-import type { SweciRecord, SweciTask, SweciTestRun } from '../../protocol/sweci';
+import type { SweciPolicies, SweciRecord, SweciTask, SweciTestRun } from '../../protocol/sweci';
 import { Git } from '../../infra/git/git';
 import { extractCodeArchive } from '../../infra/sweci/codeArchive';
 import { taskFiles } from '../../infra/sweci/dataset';
@@ -26,6 +27,8 @@ export interface InitTaskRequest {
   timeoutS?: number;
   /** Use this image instead of loading the task's archive (an image already loaded). */
   image?: string;
+  /** Where ChainLens chooses (docs/sweci.md); each absent one is the harness's default. */
+  policies?: Partial<SweciPolicies>;
   log?: (line: string) => void;
 }
 
@@ -103,6 +106,7 @@ export async function initTask(req: InitTaskRequest): Promise<InitTaskResult> {
       oracle,
       limit,
       timeoutS,
+      policies: { ...DEFAULT_SWECI_POLICIES, ...req.policies },
     };
     const chain = taskChain(task, gap);
     const {

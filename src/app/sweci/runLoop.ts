@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../../infra/files';
 import { runRoleCommand } from '../../infra/sweci/roleCommand';
 import { gapSummaryJsonl, readGap } from './gap';
 import { currentIteration, openTask } from './openTask';
-import { readRequirement } from './requirement';
+import { assertRequirementShape, readRequirement } from './requirement';
 import { submitIteration } from './submitIteration';
 
 export interface RunLoopRequest {
@@ -63,6 +63,8 @@ export async function runLoop(req: RunLoopRequest): Promise<SweciRecord> {
         `iteration ${iteration}: the architect command wrote no requirement to ${requirement}; nothing was submitted`,
         'input',
       );
+    // Refused before the Programmer runs: a malformed requirement is the Architect's failure.
+    assertRequirementShape(record, iteration, written.text, requirement);
     log(`iteration ${iteration}: programmer`);
     await runRoleCommand({
       role: 'programmer',
