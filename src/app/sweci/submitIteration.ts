@@ -75,6 +75,15 @@ function testChangesReset(o: OpenTask, record: SweciRecord, iteration: number): 
   return { paths: pathsOfDiff(readFileSync(diffPath, 'utf8')), diffPath };
 }
 
+/**
+ * Grades what a kill left submitted but ungraded (the loop and a batch call it before an
+ * iteration starts, so that iteration is the one after it). Returns the record.
+ */
+export async function gradePendingIterations(dir: string, log?: (line: string) => void): Promise<SweciRecord> {
+  const opened = await openTask(dir, log);
+  return opened.ws.store.hold('sweci submit', () => gradePending(opened, { dir, log }));
+}
+
 /** Grades every submitted step that has no iteration record yet, in order, and records each. */
 async function gradePending(o: OpenTask, req: SubmitIterationRequest): Promise<SweciRecord> {
   let record = o.store.read(o.state.runId)!;
