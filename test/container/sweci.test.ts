@@ -12,7 +12,8 @@ import { execFileSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { openTask } from '../../src/app/sweci/openTask';
-import { builtCli } from '../helpers/builtCli';
+import { builtCli, runBuiltCli, runBuiltCliKilledAfter } from '../helpers/builtCli';
+import { seededRandom, testSeed } from '../helpers/batchRecords';
 import { runCli } from '../helpers/cli';
 import {
   buildTaskDataset,
@@ -54,7 +55,8 @@ const GAP_ARCHITECT =
   `echo "<contract>the gap's tests pass</contract><acceptance><![CDATA["; cat "$SWECI_GAP"; echo "]]></acceptance></requirement></requirements>"; } > "$SWECI_REQUIREMENT"`;
 
 let fixture: SweciTaskFixture | undefined;
-const task = (): SweciTaskFixture => (fixture ??= buildTaskDataset());
+// calckit-2 (c1 → c3) is the second task of the batch test.
+const task = (): SweciTaskFixture => (fixture ??= buildTaskDataset([['calckit-2', 'c1', 'c3']]));
 after(() => {
   fixture?.remove();
   removeTaskImage();
@@ -216,7 +218,7 @@ test('bad tasks are refused naming the task and the cause, and nothing is writte
   assert.equal(unknown.code, 1);
   assert.match(
     unknown.stderr,
-    /task 'nope' is not in .*default\.csv \(3 tasks: calckit-1, calckit-broken, calckit-badimage\)/,
+    /task 'nope' is not in .*default\.csv \(4 tasks: calckit-1, calckit-broken, calckit-badimage, calckit-2\)/,
   );
 });
 
@@ -345,4 +347,145 @@ test('--test-changes refuse names the changed tests and submits nothing; --faile
   assert.doesNotMatch(s1.stdout, /discarded/);
   // Kept: the next iteration starts from the code whose tests did not run.
   assert.equal(readFileSync(join(dir, 'src/calckit/ops.py'), 'utf8'), 'def broken(:\n');
+});
+
+/**
+ * Two scripted agents for the batch: `stepper`'s Programmer puts the next real commit's source in
+ * place each iteration (commits-<task>.txt); `leaper`'s does nothing in iteration 1 and puts the
+ * target's source in place in iteration 2. Both Architects write one Appendix C item of the gap.
+ */
+function batchAgents(t: SweciTaskFixture): string[] {
+  const c = t.commits;
+  writeFileSync(join(t.root, 'commits-calckit-1.txt'), [c.c1, c.c2, c.c3, c.c4].join('\n') + '\n');
+  writeFileSync(join(t.root, 'commits-calckit-2.txt'), [c.c2, c.c3].join('\n') + '\n');
+  writeFileSync(join(t.root, 'target-calckit-1.txt'), c.c4 + '\n');
+  writeFileSync(join(t.root, 'target-calckit-2.txt'), c.c3 + '\n');
+  const stepper = join(t.root, 'stepper.sh');
+  writeFileSync(
+    stepper,
+    `set -e\nc=$(sed -n "\${SWECI_ITERATION}p" "${t.root}/commits-$SWECI_TASK.txt")\nrm -rf src\ngit -C "${t.repo}" archive "$c" src | tar -x\n`,
+  );
+  const leaper = join(t.root, 'leaper.sh');
+  writeFileSync(
+    leaper,
+    `set -e\n[ "$SWECI_ITERATION" -ge 2 ] || exit 0\nrm -rf src\ngit -C "${t.repo}" archive "$(cat "${t.root}/target-$SWECI_TASK.txt")" src | tar -x\n`,
+  );
+  return [
+    '--agent',
+    'stepper',
+    '--architect',
+    GAP_ARCHITECT,
+    '--programmer',
+    `sh ${stepper}`,
+    '--agent',
+    'leaper',
+    '--architect',
+    GAP_ARCHITECT,
+    '--programmer',
+    `sh ${leaper}`,
+  ];
+}
+
+/** What must not differ between two runs of a batch: every task's scores, without run ids and log paths. */
+function scoresOf(report: {
+  tasks: Record<string, unknown>[];
+  agents: unknown;
+  rankings: unknown;
+  linesChanged: unknown;
+}) {
+  return {
+    tasks: report.tasks.map(({ runId: _r, ...rest }) => rest),
+    agents: report.agents,
+    rankings: report.rankings,
+    linesChanged: report.linesChanged,
+  };
+}
+
+test('chainlens batch over a SWE-CI dataset: two agents, killed by SIGKILL at random moments and resumed, scores equal an uninterrupted run, pytest and the values by hand', async () => {
+  const t = task();
+  const newBatch = (runDir: string) => [
+    'batch',
+    t.datasetDir,
+    '--run-dir',
+    runDir,
+    '--task',
+    'calckit-1',
+    '--task',
+    'calckit-2',
+    '--limit',
+    '2',
+    '--workers',
+    '2',
+    ...batchAgents(t),
+  ];
+  const reference = join(t.root, 'batch-whole');
+  const started = Date.now();
+  const whole = runBuiltCli(newBatch(reference));
+  const wholeMs = Date.now() - started;
+  assert.equal(whole.code, 0, whole.stderr);
+  const expected = JSON.parse((await runCli(['report', reference, '--json'])).stdout);
+
+  const seed = testSeed();
+  const rand = seededRandom(seed);
+  const runDir = join(t.root, 'batch-killed');
+  let kills = 0;
+  for (let round = 0; round < 3; round++) {
+    const args = existsSync(join(runDir, 'sweci-batch.json'))
+      ? ['batch', '--run-dir', runDir, '--workers', '2']
+      : newBatch(runDir);
+    const r = await runBuiltCliKilledAfter(args, 300 + Math.floor(rand() * wholeMs * 0.8));
+    if (r.signal === 'SIGKILL') kills++;
+    else assert.equal(r.code, 0, `seed ${seed}: ${r.stderr}`);
+  }
+  const last = runBuiltCli(
+    existsSync(join(runDir, 'sweci-batch.json')) ? ['batch', '--run-dir', runDir, '--workers', '2'] : newBatch(runDir),
+  );
+  assert.equal(last.code, 0, `seed ${seed}: ${last.stderr}`);
+  assert.ok(kills >= 1, `seed ${seed}: no kill landed`);
+  const resumed = JSON.parse((await runCli(['report', runDir, '--json'])).stdout);
+  assert.deepEqual(scoresOf(resumed), scoresOf(expected), `seed ${seed}`);
+
+  // By hand. calckit-1: p0 2, p* 6; calckit-2 (c1's code, c3's tests): p0 3, p* 5.
+  const row = (agent: string, taskId: string) =>
+    resumed.tasks.find((s: { agent: string; taskId: string }) => s.agent === agent && s.taskId === taskId);
+  assert.deepEqual(row('stepper', 'calckit-1').counts, [3, 3]);
+  assert.deepEqual(row('stepper', 'calckit-1').normalizedChanges, [0.25, 0.25]);
+  assert.deepEqual(row('stepper', 'calckit-1').regressions, [{ iteration: 2, tests: ['tests/test_ops.py::test_sub'] }]);
+  assert.deepEqual(row('leaper', 'calckit-1').counts, [2, 6]);
+  assert.equal(row('leaper', 'calckit-1').evoScore, 0.5);
+  assert.deepEqual(row('stepper', 'calckit-2').counts, [3, 5]);
+  assert.equal(row('stepper', 'calckit-2').zeroRegression, false);
+  assert.deepEqual(row('leaper', 'calckit-2').counts, [3, 5]);
+  assert.equal(row('leaper', 'calckit-2').zeroRegression, true);
+  const agent = (name: string) => resumed.agents.find((a: { agent: string }) => a.agent === name);
+  assert.equal(agent('stepper').meanEvoScore, (0.25 + 0.5) / 2);
+  assert.equal(agent('leaper').meanEvoScore, 0.5);
+  assert.equal(agent('leaper').zeroRegressionRate, 1);
+  assert.equal(agent('stepper').solvedRate, 0.5);
+  // γ = 1.2 over N = 2: stepper calckit-1 (1.2·0.25 + 1.44·0.25)/2.64 = 0.25, calckit-2 1.44/2.64.
+  const at12 = resumed.rankings.find((r: { gamma: number }) => r.gamma === 1.2);
+  assert.deepEqual(at12.agents, ['leaper', 'stepper']);
+  const stepper12 = agent('stepper').sensitivity.find((e: { gamma: number }) => e.gamma === 1.2).meanEvoScore;
+  assert.ok(Math.abs(stepper12 - (0.25 + 1.44 / 2.64) / 2) < 1e-12, String(stepper12));
+
+  // Independent pytest runs of every graded state of the resumed batch.
+  const { openTask: open } = await import('../../src/app/sweci/openTask');
+  const { withDataRoot } = await import('../../src/infra/runs/stateDir');
+  for (const a of ['stepper', 'leaper'])
+    for (const taskId of ['calckit-1', 'calckit-2']) {
+      const work = join(runDir, 'runs', a, taskId);
+      const { record } = await withDataRoot(join(runDir, 'state'), () => open(work, undefined, false));
+      assert.deepEqual(
+        record.iterations.map((it) => independentPassingCount(work, it.run.commit)),
+        row(a, taskId).counts,
+        `seed ${seed}: ${a} ${taskId}`,
+      );
+    }
+
+  const plots = join(t.root, 'batch-plots');
+  const text = await runCli(['report', runDir, '--plots', plots]);
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /1\.2\s+0\.\d+\s+0\.5455\s+leaper > stepper/);
+  for (const svg of ['evoscore-gamma.svg', 'regressions-by-iteration.svg', 'cumulative-best.svg', 'lines-changed.svg'])
+    assert.match(readFileSync(join(plots, svg), 'utf8'), /^<svg/);
 });
