@@ -299,6 +299,8 @@ test("defaults: the Programmer's test changes are reset and recorded, a failed t
   assert.match(s3.stdout, /iteration 3: 3 passing, 0 regression\(s\), gap 3/);
   const score = JSON.parse((await runCli(['sweci', 'score', dir, '--json'])).stdout).tasks[0];
   assert.deepEqual(score.counts, [3, 0, 3]);
+  const status = await runCli(['status', '--dir', dir]);
+  assert.match(status.stdout, /code discarded in iteration 2, tests reset in iteration 1/);
   assert.equal(score.countNeverDrops, false);
 });
 
