@@ -38,18 +38,17 @@ export function createSweciBatch(req: CreateSweciBatchRequest): SweciBatchManife
   const dir = new SweciBatchDir(req.runDir);
   if (SweciBatchDir.isOne(dir.root))
     throw new UserError(
-      `${dir.root} holds a SWE-CI batch already; resume it with \`chainlens batch --run-dir ${dir.root}\``,
+      `${dir.root} holds a SWE-CI batch already; resume it by naming this run directory alone`,
       'usage',
     );
   if (existsSync(dir.root) && readdirNonEmpty(dir.root))
-    throw new UserError(`--run-dir ${dir.root} exists and is not empty; give a new folder`, 'usage');
+    throw new UserError(`the run directory ${dir.root} exists and is not empty; give a new folder`, 'usage');
   const { file, rows } = readSplit(req.datasetDir, req.split);
   const ids = rows.map((r) => r.row.task_id);
-  for (const t of req.tasks ?? [])
-    if (!ids.includes(t)) throw new UserError(`--task ${t}: no such task in ${file}`, 'input');
+  for (const t of req.tasks ?? []) if (!ids.includes(t)) throw new UserError(`task '${t}' is not in ${file}`, 'input');
   const names = req.agents.map((a) => a.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice) throw new UserError(`--agent ${twice} is given twice; each agent needs its own name`, 'usage');
+  if (twice) throw new UserError(`agent '${twice}' is given twice; each agent needs its own name`, 'usage');
   const manifest: SweciBatchManifest = {
     schema: 1,
     kind: 'swe-ci',

@@ -13,7 +13,7 @@ export function assertRequirementShape(record: SweciRecord, iteration: number, t
   const problems = requirementShapeProblems(text);
   if (problems.length === 0) return;
   throw new UserError(
-    `the requirement of iteration ${iteration} (${source}) does not have SWE-CI's shape (Appendix C: an XML document of 1 to 5 items, each with ${REQUIREMENT_FIELDS.map((f) => `<${f}>`).join(', ')}): ${problems.join('; ')}. Nothing was written; free text needs a task initialised with --free-requirement`,
+    `the requirement of iteration ${iteration} (${source}) does not have SWE-CI's shape (Appendix C: an XML document of 1 to 5 items, each with ${REQUIREMENT_FIELDS.map((f) => `<${f}>`).join(', ')}): ${problems.join('; ')}. Nothing was written; free text needs a task initialised to take free text (docs/sweci.md)`,
     'input',
   );
 }

@@ -97,10 +97,10 @@ test('a SWE-CI batch is refused before its run directory is written: unpaired ro
     assert.match(unpaired.stderr, /each agent needs one --architect and one --programmer \(got 2 and 1\)/);
     const twice = await runCli(['batch', ds, '--run-dir', runDir, '--agent', 'x', ...roles, '--agent', 'x', ...roles]);
     assert.equal(twice.code, 2);
-    assert.match(twice.stderr, /--agent x is given twice/);
+    assert.match(twice.stderr, /agent 'x' is given twice/);
     const unknown = await runCli(['batch', ds, '--run-dir', runDir, '--task', 'nope', ...roles]);
     assert.equal(unknown.code, 1);
-    assert.match(unknown.stderr, /--task nope: no such task in .*default\.csv/);
+    assert.match(unknown.stderr, /task 'nope' is not in .*default\.csv/);
     const choice = await runCli(['batch', ds, '--run-dir', runDir, '--failed-run', 'maybe', ...roles]);
     assert.equal(choice.code, 2);
     assert.match(choice.stderr, /--failed-run must be one of discard, keep, not 'maybe'/);
