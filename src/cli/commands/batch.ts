@@ -12,6 +12,7 @@ import { checkBatchEngine, parseEngine, type EvaluationEngine } from '../../app/
 import { applyNetworkOption, NETWORK_USAGE } from '../networkOption';
 import { parseMode } from './checkout';
 import { parseProfile } from './evalRun';
+import { isSweciBatchArgv, runSweciBatchCli, sweciBatchUsage } from './sweci/batch';
 
 const usage = `usage: chainlens batch <dataset>... --run-dir <dir> --repo <path|url | owner/name=path|url>...
                        --predictions <file|folder|gold | name=file|folder>... [--mode oracle,seq]
@@ -30,7 +31,9 @@ Progress: a bar on a terminal, one line per step otherwise, JSON events with --j
 --engine swarm runs each step as a Docker Swarm job service on any node of the swarm the engine
 manages (it must be in swarm mode: \`docker swarm init\`); the default, local, runs containers on
 the engine itself. See docs/scaling.md. On swarm, none is the internal overlay network chainlens-offline.
-${NETWORK_USAGE}`;
+${NETWORK_USAGE}
+
+${sweciBatchUsage}`;
 
 function parseModes(value: string | undefined): RunMode[] {
   if (value === undefined) return ['oracle', 'seq'];
@@ -49,6 +52,8 @@ export const batchCommand: CliCommand = {
   name: 'batch',
   usage,
   async run(argv, io) {
+    // A SWE-CI dataset with Architect/Programmer commands, or a SWE-CI batch to resume.
+    if (isSweciBatchArgv(argv, io.cwd)) return runSweciBatchCli(argv, io);
     const { values, positionals } = parseCommandArgs(
       argv,
       {
