@@ -30,6 +30,8 @@ export interface AgentRunOptions {
   readonly agentImage?: string;
   readonly agentTimeoutS: number;
   readonly chainId?: string;
+  /** Only these steps (instance ids, comma-separated), as `chainlens checkout --instances`. */
+  readonly instances?: string;
   /** Evaluation settings, as `chainlens eval` takes them. */
   readonly image?: string;
   readonly timeoutS?: number;
@@ -76,6 +78,7 @@ export async function runAgentOverChain(o: AgentRunOptions): Promise<AgentRunRes
     dir: o.dir,
     mode: engineMode,
     chainId: o.chainId,
+    instances: o.instances,
     defaultAuthor: 'human',
     quietStatus: true,
     operation: 'agent run',

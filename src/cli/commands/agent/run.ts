@@ -7,7 +7,7 @@ import { AGENT_OPTIONS, parseAgentImage, parseAgentIn, parseAgentMode, parseAgen
 
 const usage = `usage: chainlens agent run <chain-file> --repo <path|url> --dir <workdir> --mode oracle|seq|seq+mem
                           --agent <command> [--agent-in container|host] [--agent-image <image>]
-                          [--agent-timeout <s>] [--chain-id <id>] [--image <override>] [--timeout <s>]
+                          [--agent-timeout <s>] [--chain-id <id>] [--instances <id,...>] [--image <override>] [--timeout <s>]
                           [--profile swebench-v5|swebench-v4]
 
 Runs <command> (sh -c) once per step of the chain, in <workdir> at the step's start state (Oracle:
@@ -36,6 +36,7 @@ export const agentRunCommand: CliCommand = {
         mode: { type: 'string' },
         agent: { type: 'string' },
         'chain-id': { type: 'string' },
+        instances: { type: 'string' },
         image: { type: 'string' },
         timeout: { type: 'string' },
         profile: { type: 'string' },
@@ -59,6 +60,7 @@ export const agentRunCommand: CliCommand = {
       agentImage: parseAgentImage(values['agent-image'], agentIn),
       agentTimeoutS: parseAgentTimeout(values['agent-timeout']),
       chainId: values['chain-id'],
+      instances: values.instances,
       image: values.image,
       timeoutS: parseTimeout(values.timeout),
       profile: values.profile === undefined ? undefined : parseProfile(values.profile),
