@@ -225,7 +225,7 @@ test('isolation: an agent in its container searching every file it can reach and
   });
   assert.ok(needles.length >= 9, `${needles.length} needles`);
   const script = readFileSync(join(ROOT, 'test/fixtures/agent/searchAnswers.py')).toString('base64');
-  const agent = `[ "$CHAINLENS_STEP" = 1 ] || exit 0; echo ${script} | base64 -d > /tmp/search.py && NEEDLES=${[...new Set(needles.map(sha))].join(',')} CONTROL=${sha('Bug 1 of the tiny chain')} python3 /tmp/search.py`;
+  const agent = `[ "$CHAINLENS_STEP" = 1 ] || exit 0; echo ${script} | base64 -d > "$HOME/search.py" && NEEDLES=${[...new Set(needles.map(sha))].join(',')} CONTROL=${sha('Bug 1 of the tiny chain')} python3 "$HOME/search.py"`;
   // Searched at step 1, when every later step's answers exist and none may be reachable.
   const run = agentRun('isolation', 'seq', agent);
   const report = JSON.parse(run.show(stepEnd(run.dir, run.stdout, 1), 'isolation.json') ?? '{}') as {
