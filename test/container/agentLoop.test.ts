@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { builtCli, runBuiltCli } from '../helpers/builtCli';
 import { DEMO_CHAIN, DEMO_PREDICTIONS, ROOT, demoRepo } from '../helpers/demoRepo';
 import { git, makeTinyChain, type TinyChain } from '../helpers/tinyChain';
+import { demoRepoWithFixCommits } from '../helpers/demoFixCommits';
 import { batchVerdicts, seededRandom, testSeed } from '../helpers/batchRecords';
 
 let tiny: TinyChain;
@@ -315,4 +316,61 @@ test('batch --agent killed with SIGKILL at random moments resumes to the records
     .split('\n')
     .filter((pid) => pids.includes(Number(pid)));
   assert.deepEqual(left, [], `seed ${seed}: containers of killed batches left behind`);
+});
+
+test('CodeThread: an agent run under AA writes PR1 (graded by the PR1 filter) and PR2; under HA PR1 is the human one; codethread report reads both', async () => {
+  const repo = demoRepoWithFixCommits();
+  try {
+    const tasks = join(root, 'codethread-tasks.jsonl');
+    const built = cli([
+      'codethread',
+      'build',
+      DEMO_CHAIN,
+      '--repo',
+      repo.dir,
+      '--out',
+      tasks,
+      '--instances',
+      'chainlens-demo__invoicekit-101',
+    ]);
+    assert.equal(built.code, 0, built.stderr);
+    // The scripted agent writes each step's gold patch (kept beside the test, not in its work tree).
+    const task = JSON.parse(readFileSync(tasks, 'utf8').split('\n')[0]) as { bug_fixes: { patch: string }[] };
+    task.bug_fixes.forEach((b, i) => writeFileSync(join(root, `ct-gold-${i + 1}.patch`), b.patch));
+    const agent = `git apply ${root}/ct-gold-$CHAINLENS_STEP.patch`;
+    const run = (condition: string) => {
+      const dir = join(root, `ct-${condition}`);
+      const r = cli([
+        'agent',
+        'run',
+        tasks,
+        '--repo',
+        repo.dir,
+        '--dir',
+        dir,
+        '--mode',
+        'seq',
+        '--condition',
+        condition,
+        '--agent-in',
+        'host',
+        '--agent',
+        agent,
+      ]);
+      assert.equal(r.code, 0, r.stderr);
+      return { dir, stdout: r.stdout };
+    };
+    const aa = run('AA');
+    assert.match(aa.stdout, /2\/2 step\(s\) resolved/);
+    assert.match(aa.stdout, /1\. \S+: resolved \(agent exit 0/);
+    const ha = run('HA');
+    assert.match(ha.stdout, /1\. \S+: resolved \(PR1 by the original developer/);
+    assert.match(ha.stdout, /2\. \S+: resolved \(agent exit 0/);
+    const report = cli(['codethread', 'report', aa.dir, ha.dir, '--json']);
+    assert.equal(report.code, 0, report.stderr);
+    assert.match(report.stdout, /"AA"/);
+    assert.match(report.stdout, /"HA"/);
+  } finally {
+    repo.remove();
+  }
 });

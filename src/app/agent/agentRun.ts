@@ -30,6 +30,11 @@ export interface AgentRunOptions {
   readonly agentImage?: string;
   readonly agentTimeoutS: number;
   readonly chainId?: string;
+  /**
+   * A CodeThread task's condition (docs/reference/codethread.md): AA, the agent writes PR1 (graded
+   * by the PR1 filter) and then PR2 on it; HA, PR1 is the human's (gold) and the agent writes PR2.
+   */
+  readonly condition?: 'AA' | 'HA';
   /** Only these steps (instance ids, comma-separated), as `chainlens checkout --instances`. */
   readonly instances?: string;
   /** Evaluation settings, as `chainlens eval` takes them. */
@@ -46,7 +51,8 @@ export interface AgentRunStep {
   readonly order: number;
   readonly position: number;
   readonly instance_id: string;
-  readonly agent: AgentStepOutcome;
+  /** Null for a step the agent did not write (HA's human PR1). */
+  readonly agent: AgentStepOutcome | null;
   readonly evaluation: Pick<
     StepEvaluation,
     'status' | 'resolved' | 'error' | 'error_kind' | 'tests_status' | 'duration_s' | 'log_path'
@@ -66,11 +72,14 @@ interface LoopIdentity {
   readonly chain_id: string;
   readonly mode: AgentMode;
   readonly command: string;
+  readonly condition?: 'AA' | 'HA';
 }
 
 export async function runAgentOverChain(o: AgentRunOptions): Promise<AgentRunResult> {
   const signal = orShutdown(o.signal);
   const note = o.onNote ?? (() => {});
+  if (o.condition && o.mode !== 'seq')
+    throw new UserError(`--condition ${o.condition} runs PR2 on PR1's end: give --mode seq, not ${o.mode}`, 'usage');
   const engineMode = o.mode === 'oracle' ? 'oracle' : 'seq';
   const plan = await planRun(o.cwd, {
     chainFile: o.chainFile,
@@ -82,6 +91,7 @@ export async function runAgentOverChain(o: AgentRunOptions): Promise<AgentRunRes
     defaultAuthor: 'human',
     quietStatus: true,
     operation: 'agent run',
+    condition: o.condition,
   });
   const image = evaluationImage(plan.chain, o.image);
   const placement: AgentPlacement =
@@ -93,13 +103,26 @@ export async function runAgentOverChain(o: AgentRunOptions): Promise<AgentRunRes
   // A killed ChainLens's agent container is gone before its step's work tree is reset.
   await orphanSweepSettled();
 
-  const identity: LoopIdentity = { chain_id: plan.chain.id, mode: o.mode, command: o.command };
+  const identity: LoopIdentity = {
+    chain_id: plan.chain.id,
+    mode: o.mode,
+    command: o.command,
+    ...(o.condition ? { condition: o.condition } : {}),
+  };
   let ws = await resumable(plan.dir, identity);
   const resumed = ws !== null;
   if (ws) note(`continuing the agent run in ${ws.dir}`);
   else {
     const started = await startRun(
-      { ...plan, authors: plan.chain.steps.map(() => ({ kind: 'agent-live' as const, agent: 'command' })) },
+      {
+        ...plan,
+        // HA: PR1 is the original developer's (gold, applied at once); every other step the agent's.
+        authors: plan.chain.steps.map((_, i) =>
+          o.condition === 'HA' && i === 0
+            ? { kind: 'gold' as const }
+            : { kind: 'agent-live' as const, agent: 'command' },
+        ),
+      },
       note,
     );
     for (const line of started.notes) note(line);
@@ -119,7 +142,7 @@ export async function runAgentOverChain(o: AgentRunOptions): Promise<AgentRunRes
       steps.push(JSON.parse(readFileSync(resultFile, 'utf8')) as AgentRunStep);
       continue;
     }
-    let agent: AgentStepOutcome;
+    let agent: AgentStepOutcome | null;
     const outcomeFile = join(laneDir, `step-${step.order}.agent.json`);
     if (step.status === 'current') {
       note(`step ${step.order} (${step.instanceId}): running the agent`);
@@ -136,6 +159,8 @@ export async function runAgentOverChain(o: AgentRunOptions): Promise<AgentRunRes
       if (!ran) break;
       agent = ran.outcome;
       writeFileAtomic(outcomeFile, JSON.stringify(agent, null, 2) + '\n');
+    } else if (step.author.kind === 'gold') {
+      agent = null; // HA's human PR1: graded like the agent's steps, written by no agent
     } else if (existsSync(outcomeFile)) {
       // Submitted before a kill, not graded yet: graded now, the agent is not run again.
       agent = JSON.parse(readFileSync(outcomeFile, 'utf8')) as AgentStepOutcome;
@@ -189,7 +214,12 @@ async function resumable(dir: string, identity: LoopIdentity): Promise<Workspace
     const file = loopFile(ws, state.runId);
     if (!existsSync(file)) return null;
     const saved = JSON.parse(readFileSync(file, 'utf8')) as LoopIdentity;
-    if (saved.chain_id !== identity.chain_id || saved.mode !== identity.mode || saved.command !== identity.command)
+    if (
+      saved.chain_id !== identity.chain_id ||
+      saved.mode !== identity.mode ||
+      saved.command !== identity.command ||
+      saved.condition !== identity.condition
+    )
       return null;
     return ws;
   } catch {

@@ -3,12 +3,13 @@ import { ONE_CHAIN_FILE, parseCommandArgs, parseTimeout, requireOption } from '.
 import { UserError } from '../../../core/util/errors';
 import { runAgentOverChain } from '../../../app/agent/agentRun';
 import { parseProfile } from '../evalRun';
+import type { AgentStepOutcome } from '../../../protocol/agentLoop';
 import { AGENT_OPTIONS, parseAgentImage, parseAgentIn, parseAgentMode, parseAgentTimeout } from './options';
 
 const usage = `usage: chainlens agent run <chain-file> --repo <path|url> --dir <workdir> --mode oracle|seq|seq+mem
                           --agent <command> [--agent-in container|host] [--agent-image <image>]
                           [--agent-timeout <s>] [--chain-id <id>] [--instances <id,...>] [--image <override>] [--timeout <s>]
-                          [--profile swebench-v5|swebench-v4]
+                          [--profile swebench-v5|swebench-v4] [--condition AA|HA]
 
 Runs <command> (sh -c) once per step of the chain, in <workdir> at the step's start state (Oracle:
 base + gold of the earlier steps; Seq and Seq+Mem: what the agent's own earlier steps left), then
@@ -22,6 +23,9 @@ CHAINLENS_TRAJECTORY (where it may write its trajectory; kept with the step).
                    trajectory folder mounted) or host (as you, in the work tree: it can read your files)
   --agent-timeout  seconds per step (default 3600); the command's process group is then killed and
                    what it left is graded
+  --condition      on a CodeThread task (chainlens codethread build), with --mode seq: AA, the agent
+                   writes PR1 (graded by the PR1 filter) and PR2 on it; HA, PR1 is the human's
+                   (gold) and the agent writes PR2. \`chainlens codethread report <workdir>\` reads the run.
 Run it again with the same arguments to continue a run that was stopped. See docs/reference/agents.md.`;
 
 export const agentRunCommand: CliCommand = {
@@ -37,6 +41,7 @@ export const agentRunCommand: CliCommand = {
         agent: { type: 'string' },
         'chain-id': { type: 'string' },
         instances: { type: 'string' },
+        condition: { type: 'string' },
         image: { type: 'string' },
         timeout: { type: 'string' },
         profile: { type: 'string' },
@@ -49,6 +54,16 @@ export const agentRunCommand: CliCommand = {
     const command = requireOption(values.agent, '--agent', usage);
     if (!command.trim()) throw new UserError('--agent must be a command, not empty', 'usage');
     const agentIn = parseAgentIn(values['agent-in']);
+    let condition: 'AA' | 'HA' | undefined;
+    if (values.condition !== undefined) {
+      const c = values.condition.trim().toUpperCase();
+      if (c !== 'AA' && c !== 'HA')
+        throw new UserError(
+          `--condition must be AA or HA for an agent run (HH and AH have no agent step to run), not '${values.condition}'`,
+          'usage',
+        );
+      condition = c;
+    }
     const result = await runAgentOverChain({
       cwd: io.cwd,
       chainFile: positionals[0],
@@ -61,24 +76,25 @@ export const agentRunCommand: CliCommand = {
       agentTimeoutS: parseAgentTimeout(values['agent-timeout']),
       chainId: values['chain-id'],
       instances: values.instances,
+      condition,
       image: values.image,
       timeoutS: parseTimeout(values.timeout),
       profile: values.profile === undefined ? undefined : parseProfile(values.profile),
       onNote: (line) => io.err(line),
-      onStep: (s) =>
-        io.err(
-          `step ${s.order} (${s.instance_id}): agent ${s.agent.timed_out ? 'timed out' : `exited ${s.agent.exit_code ?? s.agent.signal}`} after ${s.agent.wall_time_s} s; ${s.evaluation.status}`,
-        ),
+      onStep: (s) => io.err(`step ${s.order} (${s.instance_id}): ${agentText(s.agent)}; ${s.evaluation.status}`),
     });
     const resolved = result.steps.filter((s) => s.evaluation.resolved).length;
     io.out(`agent run ${result.runId} (${mode}) in ${result.dir}: ${resolved}/${result.steps.length} step(s) resolved`);
     for (const s of result.steps)
-      io.out(
-        `  ${s.position}. ${s.instance_id}: ${s.evaluation.status}` +
-          ` (agent ${s.agent.timed_out ? 'timed out' : `exit ${s.agent.exit_code ?? s.agent.signal}`}, ${s.agent.wall_time_s} s` +
-          `${s.agent.cost_usd !== null ? `, $${s.agent.cost_usd}` : ''})`,
-      );
+      io.out(`  ${s.position}. ${s.instance_id}: ${s.evaluation.status}` + ` (${agentText(s.agent)})`);
     if (result.cancelled) return 130;
     return result.steps.some((s) => s.evaluation.error_kind === 'environment') ? 1 : 0;
   },
 };
+
+/** "agent exit 0, 12.3 s, $0.42", "agent timed out, 3600 s", or who else wrote the step. */
+function agentText(a: AgentStepOutcome | null): string {
+  if (!a) return 'PR1 by the original developer (gold)';
+  const how = a.timed_out ? 'timed out' : `exit ${a.exit_code ?? a.signal}`;
+  return `agent ${how}, ${a.wall_time_s} s${a.cost_usd !== null ? `, $${a.cost_usd}` : ''}`;
+}
