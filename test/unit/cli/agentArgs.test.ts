@@ -49,6 +49,16 @@ const cases: [string, string[], RegExp][] = [
     agentRun('--mode', 'seq', '--agent', 'true', '--agent-timeout', '1h'),
     /--agent-timeout must be a positive number of seconds, not '1h'/,
   ],
+  [
+    'a condition with no agent step',
+    agentRun('--mode', 'seq', '--agent', 'true', '--condition', 'HH'),
+    /--condition must be AA or HA for an agent run/,
+  ],
+  [
+    'a condition outside seq',
+    agentRun('--mode', 'oracle', '--agent', 'true', '--condition', 'AA'),
+    /--condition AA runs PR2 on PR1's end: give --mode seq, not oracle/,
+  ],
 ];
 
 for (const [what, args, message] of cases)
