@@ -8,7 +8,7 @@ import type { AgentMode, AgentPlacementKind, AgentStepOutcome } from '../../prot
 import type { StepEvaluation } from '../../protocol/evaluation';
 import type { GradingProfile } from '../../protocol/grading';
 import { evaluationImage } from '../../core/evaluation/stepSpec';
-import { UserError } from '../../core/util/errors';
+import { OptionError, UserError } from '../../core/util/errors';
 import { connectDocker, ensureImage, orphanSweepSettled } from '../../infra/docker';
 import { writeFileAtomic } from '../../infra/files';
 import { openWorkspace, type Workspace } from '../../infra/runs/workspace';
@@ -79,7 +79,7 @@ export async function runAgentOverChain(o: AgentRunOptions): Promise<AgentRunRes
   const signal = orShutdown(o.signal);
   const note = o.onNote ?? (() => {});
   if (o.condition && o.mode !== 'seq')
-    throw new UserError(`--condition ${o.condition} runs PR2 on PR1's end: give --mode seq, not ${o.mode}`, 'usage');
+    throw new OptionError('condition', `${o.condition} runs PR2 on PR1's end, so the mode must be seq, not ${o.mode}`);
   const engineMode = o.mode === 'oracle' ? 'oracle' : 'seq';
   const plan = await planRun(o.cwd, {
     chainFile: o.chainFile,

@@ -8,7 +8,7 @@ import {
 import type { GradingProfile } from '../../protocol/grading';
 import { DEFAULT_AGENT_TIMEOUT_S, type AgentPlacementKind } from '../../protocol/agentLoop';
 import { imageReferenceProblem } from '../../core/formats/imageReference';
-import { isUserError, UserError } from '../../core/util/errors';
+import { OptionError, UserError, isUserError } from '../../core/util/errors';
 import { readDataset } from '../../infra/batch/dataset';
 import { checkSourceCoversDataset, loadSource, parseAgentSpec, parseSourceSpec } from '../../infra/batch/sources';
 import { BatchRunDir } from '../../infra/batch/runDir';
@@ -45,33 +45,33 @@ export async function planBatch(o: PlanBatchOptions): Promise<BatchManifest> {
   if (o.dataset.length === 0) throw new UserError('give at least one dataset file', 'usage');
   const agents = o.agents ?? [];
   if (o.sources.length === 0 && agents.length === 0)
-    throw new UserError(
-      'give at least one --predictions source (a file, a folder, or gold) or --agent NAME=COMMAND',
-      'usage',
+    throw new OptionError(
+      'predictions',
+      'give at least one source of patches (a file, a folder, or gold) or an agent (NAME=COMMAND)',
     );
   if (o.image !== undefined && imageReferenceProblem(o.image))
-    throw new UserError(`--image: ${imageReferenceProblem(o.image)}`, 'usage');
+    throw new OptionError('image', imageReferenceProblem(o.image)!);
   if (o.repoPathInImage !== undefined && o.repoPathInImage !== 'none' && !o.repoPathInImage.startsWith('/'))
-    throw new UserError(`--repo-path-in-image must be an absolute path or none, not '${o.repoPathInImage}'`, 'usage');
+    throw new OptionError('repoPathInImage', `must be an absolute path or none, not '${o.repoPathInImage}'`);
   const sources: BatchSource[] = [...o.sources.map((s) => parseSourceSpec(o.cwd, s)), ...agents.map(parseAgentSpec)];
   const names = new Set<string>();
   for (const s of sources) {
     if (names.has(s.name))
-      throw new UserError(
-        `two sources are named '${s.name}'; name them with name=path (--predictions) or NAME=COMMAND (--agent)`,
-        'usage',
+      throw new OptionError(
+        'predictions',
+        `two sources are named '${s.name}'; name them with name=path (a recorded source) or NAME=COMMAND (an agent)`,
       );
     names.add(s.name);
   }
   // Seq+Mem keeps an agent's memory from step to step: a recorded source has none to keep.
   const recorded = sources.filter((s) => s.kind !== 'agent');
   if (o.modes.includes('seq+mem') && recorded.length)
-    throw new UserError(
-      `--mode seq+mem applies to --agent sources only; '${recorded[0].name}' is recorded (give it its own batch with --mode oracle,seq)`,
-      'usage',
+    throw new OptionError(
+      'mode',
+      `seq+mem applies to agent sources only; '${recorded[0].name}' is recorded (give it its own batch in oracle and seq)`,
     );
   if (agents.length === 0 && (o.agentIn !== undefined || o.agentImage !== undefined || o.agentTimeoutS !== undefined))
-    throw new UserError('--agent-in, --agent-image and --agent-timeout apply to --agent sources; give one', 'usage');
+    throw new OptionError('agent', 'an agent placement, image or timeout applies to agent sources; give one');
   const chains = await readDataset(o.cwd, o.dataset);
   const ids = new Set(chains.flatMap((c) => c.chain.steps.map((s) => s.instanceId)));
   for (const s of sources) checkSourceCoversDataset(loadSource(s), ids);
@@ -84,19 +84,19 @@ export async function planBatch(o: PlanBatchOptions): Promise<BatchManifest> {
   }
   const unrepo = [...new Set(chains.map((c) => c.chain.repo))].filter((r) => !repos[r] && !repos['*']);
   if (unrepo.length)
-    throw new UserError(
-      `no --repo for ${unrepo.join(', ')}: give --repo <path> or --repo <owner/name>=<path>`,
-      'usage',
+    throw new OptionError(
+      'repo',
+      `no repository for ${unrepo.join(', ')}: give one repository for all chains, or one per owner/name`,
     );
 
   const noImage = chains.filter((c) => !c.chain.dockerImage && !o.image);
   if (noImage.length)
-    throw new UserError(
+    throw new OptionError(
+      'image',
       `chain(s) ${noImage
         .map((c) => c.chain.id)
         .slice(0, 5)
-        .join(', ')} name no docker_image; give one with --image`,
-      'usage',
+        .join(', ')} name no docker_image; give the image to evaluate them in`,
     );
   const docker = await connectDocker();
   const agentImages = agents.length && (o.agentIn ?? 'container') === 'container' && o.agentImage ? [o.agentImage] : [];
@@ -106,7 +106,7 @@ export async function planBatch(o: PlanBatchOptions): Promise<BatchManifest> {
     } catch (e) {
       const users = chains.filter((c) => (o.image ?? c.chain.dockerImage) === image).map((c) => c.origin);
       throw new UserError(
-        `${isUserError(e) ? e.message : String(e)} (named by ${users.length ? users.slice(0, 3).join(', ') : '--agent-image'})`,
+        `${isUserError(e) ? e.message : String(e)} (named by ${users.length ? users.slice(0, 3).join(', ') : 'the agent image'})`,
         'environment',
       );
     }

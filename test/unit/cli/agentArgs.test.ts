@@ -57,7 +57,7 @@ const cases: [string, string[], RegExp][] = [
   [
     'a condition outside seq',
     agentRun('--mode', 'oracle', '--agent', 'true', '--condition', 'AA'),
-    /--condition AA runs PR2 on PR1's end: give --mode seq, not oracle/,
+    /--condition: AA runs PR2 on PR1's end, so the mode must be seq, not oracle/,
   ],
 ];
 
@@ -81,17 +81,17 @@ const batch = (...extra: string[]) => [
 ];
 
 const batchCases: [string, string[], RegExp][] = [
-  ['an agent without a name', batch('--agent', 'my-agent --go'), /--agent must be NAME=COMMAND/],
-  ['an agent with an empty command', batch('--agent', 'mine= '), /--agent must be NAME=COMMAND/],
+  ['an agent without a name', batch('--agent', 'my-agent --go'), /--agent: must be NAME=COMMAND/],
+  ['an agent with an empty command', batch('--agent', 'mine= '), /--agent: must be NAME=COMMAND/],
   [
     'seq+mem with a recorded source',
     batch('--predictions', 'gold', '--agent', 'mine=true', '--mode', 'seq,seq+mem'),
-    /--mode seq\+mem applies to --agent sources only; 'gold' is recorded/,
+    /--mode: seq\+mem applies to agent sources only; 'gold' is recorded/,
   ],
   [
     'agent options without an agent',
     batch('--predictions', 'gold', '--agent-in', 'host'),
-    /--agent-in, --agent-image and --agent-timeout apply to --agent sources/,
+    /--agent: an agent placement, image or timeout applies to agent sources/,
   ],
   [
     'an agent named like another source',
