@@ -11,6 +11,7 @@ import { refuseRunDirInWorkTree } from '../../app/batch/runDirPlace';
 import { checkBatchEngine, parseEngine, type EvaluationEngine } from '../../app/batch/engine';
 import { AGENT_OPTIONS, parseAgentImage, parseAgentIn, parseAgentMode, parseAgentTimeout } from './agent/options';
 import { parseProfile } from './evalRun';
+import { isSweciBatchArgv, runSweciBatchCli, sweciBatchUsage } from './sweci/batch';
 
 const usage = `usage: chainlens batch <dataset>... --run-dir <dir> --repo <path|url | owner/name=path|url>...
                        --predictions <file|folder|gold | name=file|folder>... | --agent NAME=COMMAND...
@@ -35,7 +36,9 @@ the engine itself. See docs/scaling.md.
 its command (sh -c) runs once per step on the step's start state in the lane's work tree, in a
 container of --agent-image (default: the chain's image) unless --agent-in host, and the change it
 leaves is graded. --mode seq+mem (agent sources only) keeps one memory directory per chain. The
-environment contract and examples: docs/reference/agents.md.`;
+environment contract and examples: docs/reference/agents.md.
+
+${sweciBatchUsage}`;
 
 function parseModes(value: string | undefined): BatchMode[] {
   if (value === undefined) return ['oracle', 'seq'];
@@ -54,6 +57,8 @@ export const batchCommand: CliCommand = {
   name: 'batch',
   usage,
   async run(argv, io) {
+    // A SWE-CI dataset with Architect/Programmer commands, or a SWE-CI batch to resume.
+    if (isSweciBatchArgv(argv, io.cwd)) return runSweciBatchCli(argv, io);
     const { values, positionals } = parseCommandArgs(
       argv,
       {
