@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BATCH_FORMAT } from './batchFormat';
 import { EvalErrorKindSchema, StepEvalStatusSchema } from './evaluation';
 import { TestBucketSchema } from './grading';
 import { AgentModeSchema, AgentPlacementKindSchema, AgentStepOutcomeSchema } from './agentLoop';
@@ -8,7 +9,7 @@ import { AgentModeSchema, AgentPlacementKindSchema, AgentStepOutcomeSchema } fro
  * `records/` holds one record per (chain, source, mode, step), each written atomically when the
  * step's evaluation is done. Readers check `format` and `version` before anything else.
  */
-export const BATCH_FORMAT = 'chainlens-batch';
+export { BATCH_FORMAT };
 export const BATCH_VERSION = 1;
 
 /**
