@@ -46,6 +46,8 @@ export interface SymbolDetail {
   readonly effects: readonly Fact[];
   /** pass / NotImplementedError / TODO bodies. */
   readonly stubs: readonly Fact[];
+  /** The body is only a not-implemented statement (a PR0 skeleton's): unfinished, nothing else. */
+  readonly notImplemented: boolean;
 }
 
 /** The symbols of one version of one file: what the editor's lenses and symbol commands read. */
