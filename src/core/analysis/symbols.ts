@@ -1,4 +1,5 @@
 import type { SymbolKind } from '../../protocol/analysis';
+import type { FunctionMaintainability } from './maintainability';
 import type { LanguageId, SyntaxEdit } from './syntax';
 
 /** Top-level code (imports, constants, module docstring) is attributed to this pseudo-symbol. */
@@ -70,6 +71,8 @@ export interface SourceOutline extends SymbolList {
   detail(qualifiedName: string): SymbolDetail | undefined;
   /** `detail`'s cyclomatic and lloc alone, for a version whose other details nobody reads. */
   metrics(qualifiedName: string): Pick<SymbolDetail, 'cyclomatic' | 'lloc'> | undefined;
+  /** CodeThread's four metrics of a function: CC, cognitive complexity, Halstead, LLOC. */
+  maintainability(qualifiedName: string): FunctionMaintainability | undefined;
   /** Frees the parse tree; the outline must not be used afterwards. */
   dispose(): void;
 }
