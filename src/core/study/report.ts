@@ -17,7 +17,10 @@ import {
  */
 export interface ConditionResult {
   readonly condition: string;
+  /** Over the (participant, task) pairs whose last step is graded. */
   readonly outcome: Proportion;
+  /** (participant, task) pairs left out of `outcome`: their last step is not submitted and graded yet. */
+  readonly pending: number;
   /** Active and wall seconds of the person-solved steps. */
   readonly activeSeconds: Spread & { readonly min: number; readonly max: number };
   readonly wallSeconds: Spread & { readonly min: number; readonly max: number };
@@ -62,7 +65,8 @@ interface Outcome {
   readonly participant: string;
   readonly task: string;
   readonly condition: string;
-  readonly resolved: boolean;
+  /** null: the last step is not submitted and graded yet (not counted as unresolved). */
+  readonly resolved: boolean | null;
 }
 
 function outcomes(rows: readonly StudyRow[]): Outcome[] {
@@ -76,7 +80,7 @@ function outcomes(rows: readonly StudyRow[]): Outcome[] {
     participant: r.participant,
     task: r.task,
     condition: r.condition,
-    resolved: r.resolved === true,
+    resolved: r.resolved,
   }));
 }
 
@@ -97,7 +101,10 @@ export function studyReport(
   rows: readonly StudyRow[],
   pairs?: readonly (readonly [string, string])[],
 ): StudyReport {
-  const all = outcomes(rows);
+  const every = outcomes(rows);
+  // A session still under way has no outcome yet: counting its open step as unresolved would
+  // lower the rate of whichever condition is being solved at the moment.
+  const all = every.filter((o) => o.resolved !== null);
   const names = [...new Set(rows.map((r) => r.condition))];
   const conditions = names.map((condition): ConditionResult => {
     const mine = all.filter((o) => o.condition === condition);
@@ -105,6 +112,7 @@ export function studyReport(
     return {
       condition,
       outcome: wilsonInterval(mine.filter((o) => o.resolved).length, mine.length),
+      pending: every.filter((o) => o.condition === condition && o.resolved === null).length,
       activeSeconds: withRange(solved.flatMap((r) => (r.activeSeconds === null ? [] : [r.activeSeconds]))),
       wallSeconds: withRange(solved.flatMap((r) => (r.wallSeconds === null ? [] : [r.wallSeconds]))),
     };
@@ -152,13 +160,13 @@ function compare(all: readonly Outcome[], a: string, b: string): PairedCompariso
     for (const l of [...left]) {
       const match = right.find((r) => r.participant === l.participant);
       if (!match) continue;
-      pairs.push([l.resolved, match.resolved]);
+      pairs.push([l.resolved === true, match.resolved === true]);
       byParticipant++;
       left.splice(left.indexOf(l), 1);
       right.splice(right.indexOf(match), 1);
     }
     if (left.length === 1 && right.length === 1) {
-      pairs.push([left[0].resolved, right[0].resolved]);
+      pairs.push([left[0].resolved === true, right[0].resolved === true]);
       byTaskOnly++;
     } else if (left.length > 0 || right.length > 0) {
       unpaired.push({ task, a: left.length, b: right.length, why: whyUnpaired(a, left.length, b, right.length) });
