@@ -1,5 +1,5 @@
 import type { SymbolKind } from '../../protocol/analysis';
-import type { FunctionMaintainability } from './maintainability';
+import type { FunctionMaintainability } from './maintainability/types';
 import type { LanguageId, SyntaxEdit } from './syntax';
 
 /** Top-level code (imports, constants, module docstring) is attributed to this pseudo-symbol. */

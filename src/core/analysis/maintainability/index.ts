@@ -4,21 +4,13 @@ import { extractMetrics } from '../extract';
 import type { LanguageProfile } from '../languages';
 import type { SyntaxNodeLike } from '../syntax';
 import { cognitiveComplexity } from './cognitive';
-import { halsteadVolume, type HalsteadCounts } from './halstead';
+import { halsteadVolume } from './halstead';
 import { PythonHalstead } from './pythonHalstead';
 import { radonLloc } from './radonLloc';
 import { tokenHalstead } from './tokenHalstead';
+import type { FunctionMaintainability } from './types';
 
-export interface FunctionMaintainability {
-  /** McCabe: radon's rules for Python, decision points for the others. */
-  readonly cyclomatic: number;
-  /** SonarSource's cognitive complexity (complexipy's additions for Python). */
-  readonly cognitive: number;
-  readonly halstead: HalsteadCounts;
-  readonly halsteadVolume: number;
-  /** radon's raw LLOC of the function's text for Python; statements for the others. */
-  readonly lloc: number;
-}
+export type { FunctionMaintainability } from './types';
 
 /** `def`: the definition node; `text`: the symbol's lines (decorators included). */
 export function functionMaintainability(
