@@ -59,7 +59,8 @@ run_level() {
         npx prettier --check .
       ;;
     unit)
-      run_node_tests test/unit
+      bash scripts/provision-python.sh &&
+        run_node_tests test/unit
       ;;
     cli)
       bash scripts/provision-docker.sh &&

@@ -43,6 +43,10 @@ export const commandSummaries: readonly CommandSummary[] = [
     name: 'mcp',
     summary: 'serve the run to a coding agent as an MCP server on stdio (tools: current step, status, submit, tests)',
   },
+  {
+    name: 'agent',
+    summary: 'run a coding agent command over a chain (oracle, seq, seq+mem), each step graded in a container',
+  },
   { name: 'study', summary: 'run a human study: validate, start/submit a session, export rows, report, withdraw' },
   {
     name: 'sweci',

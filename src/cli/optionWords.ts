@@ -3,6 +3,7 @@
 import type { OptionError, OptionName } from '../core/util/errors';
 
 const FLAGS: Record<OptionName, string> = {
+  agent: '--agent',
   agentName: '--agent-name',
   allowEmpty: '--allow-empty',
   base: '--base',

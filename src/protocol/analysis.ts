@@ -43,15 +43,26 @@ export const MetricTripleSchema = z.object({
   step: z.number().nullable(),
   gold: z.number().nullable(),
 });
+export type MetricTriple = z.infer<typeof MetricTripleSchema>;
 
-/** CodeThread's per-function deltas: cyclomatic complexity and logical lines of code. */
+/**
+ * CodeThread's four per-function metrics (Section 5.1; docs/reference/maintainability.md):
+ * cyclomatic and cognitive complexity, Halstead volume, logical lines of code.
+ */
 export const SymbolMetricsSchema = z.object({
   file: z.string(),
   symbol: z.string(),
   cyclomatic: MetricTripleSchema,
+  cognitive: MetricTripleSchema,
+  halsteadVolume: MetricTripleSchema,
   lloc: MetricTripleSchema,
   /** step − gold (the AA−HA style delta); null when either version is missing. */
-  delta: z.object({ cyclomatic: z.number().nullable(), lloc: z.number().nullable() }),
+  delta: z.object({
+    cyclomatic: z.number().nullable(),
+    cognitive: z.number().nullable(),
+    halsteadVolume: z.number().nullable(),
+    lloc: z.number().nullable(),
+  }),
 });
 export type SymbolMetrics = z.infer<typeof SymbolMetricsSchema>;
 

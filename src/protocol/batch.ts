@@ -1,23 +1,36 @@
 import * as z from 'zod';
+import { BATCH_FORMAT } from './batchFormat';
 import { EvalErrorKindSchema, StepEvalStatusSchema } from './evaluation';
 import { TestBucketSchema } from './grading';
-import { RunModeSchema } from './run';
+import { AgentModeSchema, AgentPlacementKindSchema, AgentStepOutcomeSchema } from './agentLoop';
 
 /**
  * A batch run directory (docs/reference/batch.md): `manifest.json` says what the batch is, and
  * `records/` holds one record per (chain, source, mode, step), each written atomically when the
  * step's evaluation is done. Readers check `format` and `version` before anything else.
  */
-export const BATCH_FORMAT = 'chainlens-batch';
+export { BATCH_FORMAT };
 export const BATCH_VERSION = 1;
 
-/** A prediction source: a predictions file, a folder of trajectories, or the gold patches. */
+/**
+ * A batch's modes: Oracle and Seq for every source; Seq+Mem for agent sources only (the memory is
+ * the agent's, docs/reference/agents.md).
+ */
+export const BatchModeSchema = AgentModeSchema;
+export type BatchMode = z.infer<typeof BatchModeSchema>;
+
+/**
+ * A prediction source: a predictions file, a folder of trajectories, the gold patches, or an agent
+ * (`--agent NAME=COMMAND`) that the batch runs on each step's start state.
+ */
 export const BatchSourceSchema = z.object({
   /** Short name used in records, paths and reports (the model, usually). */
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/),
-  kind: z.enum(['gold', 'predictions', 'trajectories']),
-  /** Absolute path of the file or folder; absent for gold. */
+  kind: z.enum(['gold', 'predictions', 'trajectories', 'agent']),
+  /** Absolute path of the file or folder; absent for gold and agents. */
   path: z.string().optional(),
+  /** An agent's command (sh -c). */
+  command: z.string().optional(),
 });
 export type BatchSource = z.infer<typeof BatchSourceSchema>;
 
@@ -41,13 +54,17 @@ export const BatchManifestSchema = z.object({
   /** A local repository (or URL) holding every chain's base commit; per repo name. */
   repos: z.record(z.string(), z.string()),
   sources: z.array(BatchSourceSchema),
-  modes: z.array(RunModeSchema),
+  modes: z.array(BatchModeSchema),
   chains: z.array(BatchChainSchema),
   options: z.object({
     profile: z.enum(['swebench-v5', 'swebench-v4']),
     timeout_s: z.number().positive().nullable(),
     image: z.string().nullable(),
     repo_path_in_image: z.string().nullable(),
+    /** Agent sources only: where their commands run, in which image, for how long a step. */
+    agent_in: AgentPlacementKindSchema.optional(),
+    agent_image: z.string().nullable().optional(),
+    agent_timeout_s: z.number().positive().optional(),
   }),
 });
 export type BatchManifest = z.infer<typeof BatchManifestSchema>;
@@ -71,7 +88,7 @@ export const BatchRecordSchema = z.object({
   version: z.number().int(),
   chain_id: z.string(),
   source: z.string(),
-  mode: RunModeSchema,
+  mode: BatchModeSchema,
   order: z.number().int(),
   /** 1-based place of the step in the chain (orders need not start at 1). */
   position: z.number().int().positive(),
@@ -95,6 +112,8 @@ export const BatchRecordSchema = z.object({
    * records per-call token counts (ChainSWE Table 8); absent or null otherwise.
    */
   peak_context_tokens: z.number().nullable().optional(),
+  /** Agent sources: what the agent's command did (exit code, wall time, cost and tokens, trajectory). */
+  agent: AgentStepOutcomeSchema.optional(),
   finished_at: z.string(),
 });
 export type BatchRecord = z.infer<typeof BatchRecordSchema>;

@@ -3,6 +3,7 @@
 import type { OptionError, OptionName } from '../core/util/errors';
 
 const WORDS: Record<OptionName, string> = {
+  agent: 'Agent',
   agentName: 'Agent name',
   allowEmpty: 'Submit empty',
   base: 'Base commit',

@@ -247,6 +247,28 @@ real('mcp', async () =>
   assert.ok((await mcpTools(['mcp', '--dir', seq])).includes('get_current_step'), 'the run tools'),
 );
 
+// A scripted agent (no model) in a container of the chain's image, over the demo's two-step chain:
+// its change at step 1 (an untracked file) is the step's patch, graded like any step.
+real('agent run', () => {
+  const r = ok([
+    'agent',
+    'run',
+    join(ROOT, 'demo/chain.jsonl'),
+    '--chain-id',
+    'chainlens-demo_invoicekit_20240312_two_step',
+    '--repo',
+    repo(),
+    '--dir',
+    join(work, 'agent-run'),
+    '--mode',
+    'seq',
+    '--agent',
+    'test "$CHAINLENS_STEP" = 1 && head -c 200 "$CHAINLENS_PROBLEM_STATEMENT" > notes.txt',
+  ]);
+  assert.match(r.stdout, /0\/2 step\(s\) resolved/);
+  assert.match(r.stdout, /invoicekit-101: unresolved \(agent exit 0/);
+});
+
 // A study of the demo's two-step chain, its files in one folder of this test.
 const studyDir = join(work, 'study');
 const study = join(studyDir, 'study.json');

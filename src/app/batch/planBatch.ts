@@ -1,10 +1,16 @@
-import { BATCH_FORMAT, BATCH_VERSION, type BatchManifest } from '../../protocol/batch';
+import {
+  BATCH_FORMAT,
+  BATCH_VERSION,
+  type BatchManifest,
+  type BatchMode,
+  type BatchSource,
+} from '../../protocol/batch';
 import type { GradingProfile } from '../../protocol/grading';
-import type { RunMode } from '../../protocol/run';
+import { DEFAULT_AGENT_TIMEOUT_S, type AgentPlacementKind } from '../../protocol/agentLoop';
 import { imageReferenceProblem } from '../../core/formats/imageReference';
 import { OptionError, UserError, isUserError } from '../../core/util/errors';
 import { readDataset } from '../../infra/batch/dataset';
-import { checkSourceCoversDataset, loadSource, parseSourceSpec } from '../../infra/batch/sources';
+import { checkSourceCoversDataset, loadSource, parseAgentSpec, parseSourceSpec } from '../../infra/batch/sources';
 import { BatchRunDir } from '../../infra/batch/runDir';
 import { connectDocker, ensureImage } from '../../infra/docker';
 import { describeRepoSource, parseRepoSource } from '../../infra/git/mirror';
@@ -15,7 +21,9 @@ export interface PlanBatchOptions {
   readonly dataset: readonly string[];
   /** `gold`, a predictions file or a trajectory folder, optionally `name=path`. */
   readonly sources: readonly string[];
-  readonly modes: readonly RunMode[];
+  /** `NAME=COMMAND`: agents the batch runs on each step (docs/reference/agents.md). */
+  readonly agents?: readonly string[];
+  readonly modes: readonly BatchMode[];
   /** `path|url` for every chain, or `owner/name=path|url` per repository. */
   readonly repos: readonly string[];
   readonly profile?: GradingProfile;
@@ -23,6 +31,10 @@ export interface PlanBatchOptions {
   readonly image?: string;
   /** An absolute path, or `none` (the image lacks the repository: copy it in). */
   readonly repoPathInImage?: string;
+  /** Agent sources: where their commands run (default container), its image, seconds per step. */
+  readonly agentIn?: AgentPlacementKind;
+  readonly agentImage?: string;
+  readonly agentTimeoutS?: number;
 }
 
 /**
@@ -31,19 +43,35 @@ export interface PlanBatchOptions {
  */
 export async function planBatch(o: PlanBatchOptions): Promise<BatchManifest> {
   if (o.dataset.length === 0) throw new UserError('give at least one dataset file', 'usage');
-  if (o.sources.length === 0)
-    throw new OptionError('predictions', 'give at least one source of patches (a file, a folder, or gold)');
+  const agents = o.agents ?? [];
+  if (o.sources.length === 0 && agents.length === 0)
+    throw new OptionError(
+      'predictions',
+      'give at least one source of patches (a file, a folder, or gold) or an agent (NAME=COMMAND)',
+    );
   if (o.image !== undefined && imageReferenceProblem(o.image))
     throw new OptionError('image', imageReferenceProblem(o.image)!);
   if (o.repoPathInImage !== undefined && o.repoPathInImage !== 'none' && !o.repoPathInImage.startsWith('/'))
     throw new OptionError('repoPathInImage', `must be an absolute path or none, not '${o.repoPathInImage}'`);
-  const sources = o.sources.map((s) => parseSourceSpec(o.cwd, s));
+  const sources: BatchSource[] = [...o.sources.map((s) => parseSourceSpec(o.cwd, s)), ...agents.map(parseAgentSpec)];
   const names = new Set<string>();
   for (const s of sources) {
     if (names.has(s.name))
-      throw new OptionError('predictions', `two sources are named '${s.name}'; name them with name=path`);
+      throw new OptionError(
+        'predictions',
+        `two sources are named '${s.name}'; name them with name=path (a recorded source) or NAME=COMMAND (an agent)`,
+      );
     names.add(s.name);
   }
+  // Seq+Mem keeps an agent's memory from step to step: a recorded source has none to keep.
+  const recorded = sources.filter((s) => s.kind !== 'agent');
+  if (o.modes.includes('seq+mem') && recorded.length)
+    throw new OptionError(
+      'mode',
+      `seq+mem applies to agent sources only; '${recorded[0].name}' is recorded (give it its own batch in oracle and seq)`,
+    );
+  if (agents.length === 0 && (o.agentIn !== undefined || o.agentImage !== undefined || o.agentTimeoutS !== undefined))
+    throw new OptionError('agent', 'an agent placement, image or timeout applies to agent sources; give one');
   const chains = await readDataset(o.cwd, o.dataset);
   const ids = new Set(chains.flatMap((c) => c.chain.steps.map((s) => s.instanceId)));
   for (const s of sources) checkSourceCoversDataset(loadSource(s), ids);
@@ -71,13 +99,14 @@ export async function planBatch(o: PlanBatchOptions): Promise<BatchManifest> {
         .join(', ')} name no docker_image; give the image to evaluate them in`,
     );
   const docker = await connectDocker();
-  for (const image of new Set(chains.map((c) => o.image ?? c.chain.dockerImage!))) {
+  const agentImages = agents.length && (o.agentIn ?? 'container') === 'container' && o.agentImage ? [o.agentImage] : [];
+  for (const image of new Set([...chains.map((c) => o.image ?? c.chain.dockerImage!), ...agentImages])) {
     try {
       await ensureImage(image, undefined, docker);
     } catch (e) {
       const users = chains.filter((c) => (o.image ?? c.chain.dockerImage) === image).map((c) => c.origin);
       throw new UserError(
-        `${isUserError(e) ? e.message : String(e)} (named by ${users.slice(0, 3).join(', ')})`,
+        `${isUserError(e) ? e.message : String(e)} (named by ${users.length ? users.slice(0, 3).join(', ') : 'the agent image'})`,
         'environment',
       );
     }
@@ -103,6 +132,13 @@ export async function planBatch(o: PlanBatchOptions): Promise<BatchManifest> {
       timeout_s: o.timeoutS ?? null,
       image: o.image ?? null,
       repo_path_in_image: o.repoPathInImage ?? null,
+      ...(agents.length
+        ? {
+            agent_in: o.agentIn ?? 'container',
+            agent_image: o.agentImage ?? null,
+            agent_timeout_s: o.agentTimeoutS ?? DEFAULT_AGENT_TIMEOUT_S,
+          }
+        : {}),
     },
   };
 }

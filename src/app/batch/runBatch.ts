@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { BatchEvent, BatchManifest, BatchRecord } from '../../protocol/batch';
 import type { Chain } from '../../protocol/chain';
@@ -23,6 +23,7 @@ import { orShutdown } from '../../infra/process/shutdown';
 import { checkoutRun, type Workspace } from '../../infra/runs/workspace';
 import { readDataset } from '../../infra/batch/dataset';
 import { analyzeBatchStep } from './stepAnalysis';
+import { agentSourceStep, AGENT_PATCH_FILE, stopLeftoverAgents } from './agentSource';
 import { manifestEvaluation } from './manifestEvaluation';
 
 export interface RunBatchOptions {
@@ -80,7 +81,11 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, options: Run
   const sources = new Map(manifest.sources.map((s) => [s.name, loadSource(s)]));
   const docker = await connectDocker();
   await assertEngineReady(o.engine ?? 'local', docker);
-  for (const image of new Set(manifest.chains.map((c) => manifest.options.image ?? c.image))) {
+  const agentImage = manifest.options.agent_in === 'container' ? manifest.options.agent_image : null;
+  for (const image of new Set([
+    ...manifest.chains.map((c) => manifest.options.image ?? c.image),
+    ...(agentImage ? [agentImage] : []),
+  ])) {
     try {
       await ensureImage(image, undefined, docker);
     } catch (e) {
@@ -90,6 +95,12 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, options: Run
         'environment',
       );
     }
+  }
+  // Agents a killed batch left running are stopped before their work trees are cleared: host
+  // process groups here, containers by the sweep connecting started (awaited).
+  if (manifest.sources.some((s) => s.kind === 'agent')) {
+    stopLeftoverAgents(dir.root);
+    await orphanSweepSettled();
   }
   dir.clearLeftovers();
 
@@ -107,7 +118,11 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, options: Run
     for (const source of manifest.sources)
       for (const c of manifest.chains) {
         const key: LaneKey = { chainId: c.id, source: source.name, mode };
-        plans.push({ ...key, orders: c.steps.map((s) => s.order).filter((order) => !isDone({ ...key, order })) });
+        plans.push({
+          ...key,
+          orders: c.steps.map((s) => s.order).filter((order) => !isDone({ ...key, order })),
+          sequential: source.kind === 'agent',
+        });
       }
   const total =
     manifest.chains.reduce((n, c) => n + c.steps.length, 0) * manifest.sources.length * manifest.modes.length;
@@ -130,7 +145,9 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, options: Run
     const id = laneId(k);
     let ws = lanes.get(id);
     if (!ws) {
-      ws = prepareLane(dir, manifest, chains.get(k.chainId)!, sources.get(k.source)!, k);
+      ws = prepareLane(dir, manifest, chains.get(k.chainId)!, sources.get(k.source)!, k, (order) =>
+        isDone({ ...k, order }),
+      );
       lanes.set(id, ws);
       ws.catch(() => undefined);
     }
@@ -153,7 +170,14 @@ async function runLocked(dir: BatchRunDir, manifest: BatchManifest, options: Run
     let record: BatchRecord | null;
     try {
       const ws = await prepare(k);
-      record = await evaluateOne(dir, manifest, chain, source, k, ws, o.signal, o.engine, release);
+      let agent: AgentPart | undefined;
+      if (source.source.kind === 'agent') {
+        // The agent's step holds the worker: it is the step's work, as a container's tests are.
+        const ran = await agentSourceStep(dir, manifest, chain, source.source, k, ws, o.signal);
+        if (!ran) return; // cancelled: the step stays unrecorded and runs again on resume
+        agent = ran;
+      }
+      record = await evaluateOne(dir, manifest, chain, source, k, ws, o.signal, o.engine, release, agent);
     } catch (e) {
       if (o.signal?.aborted) return;
       if (!isUserError(e)) throw e;
@@ -254,34 +278,55 @@ export function repoFor(manifest: BatchManifest, chain: Chain): string {
   return repo;
 }
 
-/** The lane's work tree, checked out and replayed by the run engine (every step authored). */
+/** What an agent source's step adds to its record. */
+interface AgentPart {
+  readonly outcome: NonNullable<BatchRecord['agent']>;
+}
+
+/**
+ * The lane's work tree, checked out and replayed by the run engine (every step authored). An
+ * agent lane's recorded steps are replayed from the patches their agent left (kept in the run
+ * directory), so a resumed lane's next step starts where the agent's own last step ended.
+ */
 async function prepareLane(
   dir: BatchRunDir,
   manifest: BatchManifest,
   chain: Chain,
   source: LoadedSource,
   k: LaneKey,
+  recordedStep: (order: number) => boolean,
 ): Promise<Workspace> {
   const workdir = join(dir.workRoot, laneId(k));
   const gold = source.source.kind === 'gold';
+  const agent = source.source.kind === 'agent';
+  const agentPatch = (order: number): string | null => {
+    const file = join(dir.root, 'agent', laneId(k), `step-${order}`, AGENT_PATCH_FILE);
+    return recordedStep(order) && existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
   const authors: StepAuthor[] = chain.steps.map((s) =>
     gold
       ? { kind: 'gold' }
-      : {
-          kind: 'recorded',
-          model: source.predictions.get(s.instanceId)?.model ?? 'unknown',
-          source: source.source.path!,
-        },
+      : agent
+        ? agentPatch(s.order) !== null
+          ? { kind: 'recorded', model: source.source.name, source: `agent ${source.source.name}` }
+          : { kind: 'agent-live', agent: source.source.name }
+        : {
+            kind: 'recorded',
+            model: source.predictions.get(s.instanceId)?.model ?? 'unknown',
+            source: source.source.path!,
+          },
   );
   const recorded = gold
     ? {}
-    : Object.fromEntries(chain.steps.map((s) => [s.instanceId, source.predictions.get(s.instanceId)?.patch ?? null]));
+    : agent
+      ? Object.fromEntries(chain.steps.map((s) => [s.instanceId, agentPatch(s.order)]))
+      : Object.fromEntries(chain.steps.map((s) => [s.instanceId, source.predictions.get(s.instanceId)?.patch ?? null]));
   const origin = manifest.chains.find((c) => c.id === chain.id)!.origin;
   const { workspace } = await checkoutRun(
     chain,
     parseRepoSource(repoFor(manifest, chain), '/'),
     workdir,
-    { chainFile: origin.replace(/:\d+$/, ''), mode: k.mode, authors, recorded },
+    { chainFile: origin.replace(/:\d+$/, ''), mode: k.mode === 'oracle' ? 'oracle' : 'seq', authors, recorded },
     () => {},
     'batch',
   );
@@ -298,6 +343,7 @@ async function evaluateOne(
   signal: AbortSignal | undefined,
   engine: EvaluationEngine | undefined,
   release: () => void,
+  agent?: AgentPart,
 ): Promise<BatchRecord | null> {
   const result = await evaluateStep({
     dir: ws.dir,
@@ -313,7 +359,7 @@ async function evaluateOne(
   const index = chain.steps.findIndex((s) => s.order === k.order);
   const chainStep = chain.steps[index];
   let analysis = null;
-  if (k.mode === 'seq') {
+  if (k.mode !== 'oracle') {
     const { state } = await ws.engine.open();
     const step = state.steps[index];
     if (step.start && step.end)
@@ -336,8 +382,9 @@ async function evaluateOne(
     duration_s: result.duration_s,
     log,
     analysis,
-    cost: source.costs.get(chainStep.instanceId) ?? null,
+    cost: agent ? agent.outcome.cost_usd : (source.costs.get(chainStep.instanceId) ?? null),
     peak_context_tokens: source.peakContext.get(chainStep.instanceId) ?? null,
+    ...(agent ? { agent: agent.outcome } : {}),
     finished_at: new Date().toISOString(),
   };
 }
@@ -354,7 +401,12 @@ function recordOf(chain: Chain, source: LoadedSource, k: StepKey) {
     order: k.order,
     position: index + 1,
     instance_id: step.instanceId,
-    model: source.source.kind === 'gold' ? 'gold' : (source.predictions.get(step.instanceId)?.model ?? null),
+    model:
+      source.source.kind === 'gold'
+        ? 'gold'
+        : source.source.kind === 'agent'
+          ? source.source.name
+          : (source.predictions.get(step.instanceId)?.model ?? null),
   };
 }
 

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { CliCommand, CliIO } from '../command';
 import { parseCommandArgs, requireOption } from '../args';
 import { MODULE_SYMBOL } from '../../core/analysis/symbols';
-import type { ScopeEntry, StepAnalysis } from '../../protocol/analysis';
+import type { MetricTriple, ScopeEntry, StepAnalysis } from '../../protocol/analysis';
 import { analyzePatches } from '../../app/analysis/analyzePatches';
 import { createTreeSitterSymbolIndex } from '../../app/symbols/symbolIndex';
 import { UserError } from '../../core/util/errors';
@@ -75,10 +75,12 @@ export function formatAnalysis(a: StepAnalysis, title: string): string {
   if (a.metrics.length > 0) {
     out.push('', 'metrics (base / step / gold; delta = step - gold):');
     for (const m of a.metrics) {
-      const c = m.cyclomatic;
-      const l = m.lloc;
+      const shown = (name: string, t: MetricTriple, d: number | null, digits = 0) => {
+        const v = (x: number | null) => (x === null ? '-' : x.toFixed(digits));
+        return `${name} ${v(t.base)}/${v(t.step)}/${v(t.gold)} (${signed(d === null ? null : Number(d.toFixed(digits)))})`;
+      };
       out.push(
-        `  ${m.file} ${m.symbol}: CC ${c.base ?? '-'}/${c.step ?? '-'}/${c.gold ?? '-'} (${signed(m.delta.cyclomatic)})  LLOC ${l.base ?? '-'}/${l.step ?? '-'}/${l.gold ?? '-'} (${signed(m.delta.lloc)})`,
+        `  ${m.file} ${m.symbol}: ${shown('CC', m.cyclomatic, m.delta.cyclomatic)}  ${shown('CogC', m.cognitive, m.delta.cognitive)}  ${shown('HV', m.halsteadVolume, m.delta.halsteadVolume, 1)}  ${shown('LLOC', m.lloc, m.delta.lloc)}`,
       );
     }
   }

@@ -4,18 +4,20 @@ import { parseCommandArgs, parseTimeout, requireOption } from '../args';
 import { UserError } from '../../core/util/errors';
 import { buildBatchReport, progressBar, reportText } from '../../core/batch';
 import type { BatchEvent } from '../../protocol/batch';
-import type { RunMode } from '../../protocol/run';
+import type { BatchMode } from '../../protocol/batch';
 import { defaultWorkers, runBatch } from '../../app/batch/runBatch';
 import { openOrCreateRunDir, planBatch } from '../../app/batch/planBatch';
 import { refuseRunDirInWorkTree } from '../../app/batch/runDirPlace';
 import { checkBatchEngine, parseEngine, type EvaluationEngine } from '../../app/batch/engine';
 import { applyNetworkOption, NETWORK_USAGE } from '../networkOption';
-import { parseMode } from './checkout';
+import { AGENT_OPTIONS, parseAgentImage, parseAgentIn, parseAgentMode, parseAgentTimeout } from './agent/options';
 import { parseProfile } from './evalRun';
 import { isSweciBatchArgv, runSweciBatchCli, sweciBatchUsage } from './sweci/batch';
 
 const usage = `usage: chainlens batch <dataset>... --run-dir <dir> --repo <path|url | owner/name=path|url>...
-                       --predictions <file|folder|gold | name=file|folder>... [--mode oracle,seq]
+                       --predictions <file|folder|gold | name=file|folder>... | --agent NAME=COMMAND...
+                       [--mode oracle,seq,seq+mem] [--agent-in container|host] [--agent-image <image>]
+                       [--agent-timeout <s>]
                        [--workers N] [--retry-failed] [--json] [--timeout <s>] [--profile swebench-v5|swebench-v4]
                        [--image <override>] [--repo-path-in-image <path>|none] [--engine local|swarm] [--network <mode>]
        chainlens batch --run-dir <dir> [--workers N] [--retry-failed] [--json] [--engine local|swarm] [--network <mode>]   (resume)
@@ -31,13 +33,18 @@ Progress: a bar on a terminal, one line per step otherwise, JSON events with --j
 --engine swarm runs each step as a Docker Swarm job service on any node of the swarm the engine
 manages (it must be in swarm mode: \`docker swarm init\`); the default, local, runs containers on
 the engine itself. See docs/scaling.md. On swarm, none is the internal overlay network chainlens-offline.
+--agent NAME=COMMAND (repeatable, beside or instead of --predictions) runs an agent as a source:
+its command (sh -c) runs once per step on the step's start state in the lane's work tree, in a
+container of --agent-image (default: the chain's image) unless --agent-in host, and the change it
+leaves is graded. --mode seq+mem (agent sources only) keeps one memory directory per chain. The
+environment contract and examples: docs/reference/agents.md.
 ${NETWORK_USAGE}
 
 ${sweciBatchUsage}`;
 
-function parseModes(value: string | undefined): RunMode[] {
+function parseModes(value: string | undefined): BatchMode[] {
   if (value === undefined) return ['oracle', 'seq'];
-  const modes = [...new Set(value.split(',').map((m) => parseMode(m.trim())))];
+  const modes = [...new Set(value.split(',').map((m) => parseAgentMode(m.trim())))];
   return modes;
 }
 
@@ -60,6 +67,8 @@ export const batchCommand: CliCommand = {
         'run-dir': { type: 'string' },
         repo: { type: 'string', multiple: true },
         predictions: { type: 'string', multiple: true },
+        agent: { type: 'string', multiple: true },
+        ...AGENT_OPTIONS,
         mode: { type: 'string' },
         workers: { type: 'string' },
         'retry-failed': { type: 'boolean' },
@@ -83,11 +92,19 @@ export const batchCommand: CliCommand = {
     await checkBatchEngine(engine);
     if (positionals.length > 0) {
       // Everything is read and checked before the run directory is made or touched.
+      const agentIn = values['agent-in'] === undefined ? undefined : parseAgentIn(values['agent-in']);
+      const agents = values.agent ?? [];
+      if (!values.predictions?.length && !agents.length)
+        throw new UserError(`missing required option --predictions (or --agent NAME=COMMAND)\n\n${usage}`, 'usage');
       const planned = await planBatch({
         cwd: io.cwd,
         runDir,
         dataset: positionals,
-        sources: requireList(values.predictions, '--predictions'),
+        sources: values.predictions ?? [],
+        agents,
+        agentIn,
+        agentImage: parseAgentImage(values['agent-image'], agentIn ?? 'container'),
+        agentTimeoutS: values['agent-timeout'] === undefined ? undefined : parseAgentTimeout(values['agent-timeout']),
         modes: parseModes(values.mode),
         repos: requireList(values.repo, '--repo'),
         profile: values.profile === undefined ? undefined : parseProfile(values.profile),
@@ -99,7 +116,19 @@ export const batchCommand: CliCommand = {
       if (resumed) io.err(`resuming the batch in ${runDir}`);
     } else {
       const extra = (
-        ['repo', 'predictions', 'mode', 'timeout', 'profile', 'image', 'repo-path-in-image'] as const
+        [
+          'repo',
+          'predictions',
+          'agent',
+          'agent-in',
+          'agent-image',
+          'agent-timeout',
+          'mode',
+          'timeout',
+          'profile',
+          'image',
+          'repo-path-in-image',
+        ] as const
       ).filter((k) => values[k] !== undefined);
       if (extra.length)
         throw new UserError(

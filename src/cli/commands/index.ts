@@ -21,6 +21,7 @@ const loaders: Record<string, () => Promise<CliCommand | CliCommandGroup>> = {
   report: async () => (await import('./report')).reportCommand,
   evidence: async () => (await import('./evidence')).evidenceCommand,
   mcp: async () => (await import('./mcp')).mcpCommand,
+  agent: async () => (await import('./agent/index')).agentCommand,
   study: async () => (await import('./study/index')).studyCommand,
   sweci: async () => (await import('./sweci/index')).sweciCommand,
 };

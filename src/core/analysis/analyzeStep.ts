@@ -16,6 +16,7 @@ import { filePath, type FilePatch, type Patch } from '../patch/types';
 import type { CancellationTokenLike } from '../util/cancellation';
 import { UserError } from '../util/errors';
 import { suggestDrift } from './drift';
+import { symbolMetrics } from './symbolMetrics';
 import { syntaxEdits } from './edits';
 import { MODULE_SYMBOL, type SourceOutline, type SymbolIndex } from './symbols';
 import { languageOf } from './syntax';
@@ -253,23 +254,12 @@ class FileAnalysis {
       for (const name of names) {
         // The pre-image first: post-images parsed from it reuse what was copied of its unchanged
         // parts. Only its metrics are shown, so only they are computed.
-        const base = sPre.metrics(name);
+        const base = sPre.maintainability(name);
         const step = sPost.detail(name);
         const gold = gPost.detail(name);
-        metrics.push({
-          file: pair.path,
-          symbol: name,
-          cyclomatic: {
-            base: base?.cyclomatic ?? null,
-            step: step?.cyclomatic ?? null,
-            gold: gold?.cyclomatic ?? null,
-          },
-          lloc: { base: base?.lloc ?? null, step: step?.lloc ?? null, gold: gold?.lloc ?? null },
-          delta: {
-            cyclomatic: step && gold ? step.cyclomatic - gold.cyclomatic : null,
-            lloc: step && gold ? step.lloc - gold.lloc : null,
-          },
-        });
+        const stepM = step ? sPost.maintainability(name) : undefined;
+        const goldM = gold ? gPost.maintainability(name) : undefined;
+        metrics.push(symbolMetrics(pair.path, name, base, stepM, goldM));
         if (step && gold) {
           drift.push(
             ...suggestDrift({

@@ -105,14 +105,53 @@ function inputGatingConfidence(gates: FactDiff, inputs: FactDiff): DriftConfiden
   return 'low';
 }
 
+interface Draft {
+  readonly label: DriftLabel;
+  readonly reason: string;
+  readonly evidence: EvidenceLine[];
+  readonly confidence?: DriftConfidence;
+}
+
+function finish(v: SymbolVersions, out: readonly Draft[]): DriftSuggestion[] {
+  const { step } = v;
+  return out.map((s, i) => ({
+    file: v.file,
+    symbol: v.symbol,
+    label: s.label,
+    group: groupOf(s.label),
+    iec: isIec(s.label),
+    primary: i === 0,
+    reason: s.reason,
+    evidence: s.evidence,
+    range: { startLine: step.symbol.startLine, endLine: step.symbol.endLine },
+    source: 'suggested' as const,
+    // A symbol the step leaves alone differs from gold by gold's change alone: undershoot says that.
+    confidence: v.touchedByStep ? (s.confidence ?? 'high') : 'low',
+  }));
+}
+
 /**
  * Heuristic drift suggestions for one symbol: where the step's version departs from gold's in
  * checks, fallbacks, error handling, return shapes, effects, stubs or scope. Suggestions for a
  * person to confirm, never verdicts; the first one is the suggested primary label.
  */
 export function suggestDrift(v: SymbolVersions): DriftSuggestion[] {
-  const out: Array<{ label: DriftLabel; reason: string; evidence: EvidenceLine[]; confidence?: DriftConfidence }> = [];
+  const out: Draft[] = [];
   const { step, gold } = v;
+
+  if (step.notImplemented && !gold.notImplemented) {
+    // A body that is only a not-implemented statement lacks all of gold's behaviour for one
+    // reason: it is unfinished. Its missing checks and returns are not drift of their own, and
+    // counting them inflated IEC, CodeThread's key predictor (docs/reference/drift.md).
+    const markers = diffFacts(step.stubs, gold.stubs).stepOnly;
+    return finish(v, [
+      {
+        label: 'INCOMPLETE',
+        reason: `the step's ${v.symbol} is only a not-implemented statement where gold's is implemented: ${describe(markers, 'stub marker(s)', (k) => k.replace(/^stub: /, ''))}`,
+        evidence: evidence(v, [{ stepOnly: markers, goldOnly: [] }]),
+      },
+    ]);
+  }
 
   if (v.touchedByStep && !v.touchedByGold) {
     const cosmetic = step.signature === gold.signature;
@@ -214,18 +253,5 @@ export function suggestDrift(v: SymbolVersions): DriftSuggestion[] {
     });
   }
 
-  return out.map((s, i) => ({
-    file: v.file,
-    symbol: v.symbol,
-    label: s.label,
-    group: groupOf(s.label),
-    iec: isIec(s.label),
-    primary: i === 0,
-    reason: s.reason,
-    evidence: s.evidence,
-    range: { startLine: step.symbol.startLine, endLine: step.symbol.endLine },
-    source: 'suggested' as const,
-    // A symbol the step leaves alone differs from gold by gold's change alone: undershoot says that.
-    confidence: v.touchedByStep ? (s.confidence ?? 'high') : 'low',
-  }));
+  return finish(v, out);
 }

@@ -1,5 +1,6 @@
 import { isDocstring, type LanguageProfile } from './languages';
 import { normalizeCode } from './normalize';
+import { notImplementedCall, notImplementedMacro, notImplementedRaise } from './notImplemented';
 import type { CodeSymbol, Fact, SymbolDetail } from './symbols';
 import { namedChildren, type SyntaxNodeLike } from './syntax';
 
@@ -241,6 +242,7 @@ class Extractor {
   private readonly returns: Fact[] = [];
   private readonly effects: Fact[] = [];
   private readonly stubs: Fact[] = [];
+  private notImplemented = false;
   private readonly sig: string[] = [];
   private cyclomatic = 1;
   private lloc = 0;
@@ -278,6 +280,7 @@ class Extractor {
       returns: dedupe(this.returns),
       effects: this.effects,
       stubs: this.stubs,
+      notImplemented: this.notImplemented,
     };
   }
 
@@ -401,11 +404,14 @@ class Extractor {
     } else if (ASSIGNMENTS.has(t)) {
       this.observeAssignment(node, ctx);
     } else if (CALLS.has(t)) {
-      this.observeCall(node, ctx);
+      const stub = notImplementedCall(node);
+      if (stub) this.stubs.push({ key: stub, lines: [line(node)] });
+      else this.observeCall(node, ctx);
     } else if (t === 'macro_invocation') {
       const name = node.childForFieldName('macro')?.text ?? '';
       if (EFFECT_MACRO.test(name)) this.effects.push({ key: `call ${name}!`, lines: [line(node)] });
-      if (name === 'todo' || name === 'unimplemented') this.stubs.push({ key: `stub: ${name}!`, lines: [line(node)] });
+      const stub = notImplementedMacro(node);
+      if (stub) this.stubs.push({ key: stub, lines: [line(node)] });
     } else if (t === 'boolean_operator' || t === 'binary_expression') {
       const op = node.childForFieldName('operator')?.type;
       const right = node.childForFieldName('right');
@@ -420,10 +426,14 @@ class Extractor {
   private observeExit(node: SyntaxNodeLike, exit: 'raise' | 'return' | 'assert', ctx: Context): void {
     const at = line(node);
     if (exit === 'raise') {
+      // A not-implemented statement is a stub marker only: no raised type, gate or handler.
+      const stub = notImplementedRaise(node);
+      if (stub) {
+        this.stubs.push({ key: stub, lines: [at] });
+        return;
+      }
       const type = exceptionType(node);
       this.raised.push({ key: `raises ${type}`, lines: [at] });
-      if (/NotImplemented|UnsupportedOperation/.test(type))
-        this.stubs.push({ key: `stub: raise ${type}`, lines: [at] });
       if (ctx.inHandler)
         this.handlers.push({ key: `in handler: ${type === 're-raise' ? 're-raise' : `raise ${type}`}`, lines: [at] });
       else if (ctx.conds.length > 0) this.addGate(`raise ${type}`, at, ctx);
@@ -530,6 +540,12 @@ class Extractor {
       (s) => s.type === 'pass_statement' || (s.type === 'expression_statement' && s.text.trim() === '...'),
     );
     if (statements.length > 0 && trivial) this.stubs.push({ key: 'stub: pass', lines: [line(statements[0])] });
+    // The body a PR0 skeleton leaves: a not-implemented statement, after at most the
+    // constructor delegation the language requires (`super(...)`, `this(...)`).
+    const marked = statements.filter((s) => isNotImplementedStatement(s));
+    this.notImplemented =
+      marked.length > 0 &&
+      statements.every((s) => marked.includes(s) || isConstructorDelegation(s) || s.type === 'pass_statement');
   }
 
   /** Writes that feed gate conditions, directly or through other names (fixpoint over names). */
@@ -553,6 +569,22 @@ class Extractor {
         lines: w.condLine !== undefined && w.condLine !== w.line ? [w.condLine, w.line] : [w.line],
       }));
   }
+}
+
+function isNotImplementedStatement(statement: SyntaxNodeLike): boolean {
+  if (statement.type === 'raise_statement' || statement.type === 'throw_statement')
+    return notImplementedRaise(statement) !== undefined;
+  const inner = statement.type === 'expression_statement' ? namedChildren(statement)[0] : statement;
+  if (!inner || (statement.type === 'expression_statement' && namedChildren(statement).length !== 1)) return false;
+  return notImplementedCall(inner) !== undefined || notImplementedMacro(inner) !== undefined;
+}
+
+/** `super(...)` / `this(...)` opening a constructor: kept in a skeleton, so not part of a body. */
+function isConstructorDelegation(statement: SyntaxNodeLike): boolean {
+  if (statement.type === 'explicit_constructor_invocation') return true;
+  const call = statement.type === 'expression_statement' ? namedChildren(statement)[0] : undefined;
+  const fn = call && CALLS.has(call.type) ? call.childForFieldName('function') : null;
+  return fn?.type === 'super' || fn?.type === 'this';
 }
 
 function dedupe(facts: Fact[]): Fact[] {

@@ -55,6 +55,31 @@ function operatorOf(node: SyntaxNodeLike): string | undefined {
   return node.childForFieldName('operator')?.type;
 }
 
+function hasChild(node: SyntaxNodeLike, type: string): boolean {
+  return namedChildren(node).some((c) => c.type === type);
+}
+
+/** The `case` clauses of one match statement (not those of a match nested in a case). */
+function descendantsOfType(node: SyntaxNodeLike, type: string): SyntaxNodeLike[] {
+  const out: SyntaxNodeLike[] = [];
+  const walk = (n: SyntaxNodeLike) => {
+    for (const c of namedChildren(n)) {
+      if (c.type === type) out.push(c);
+      else if (c.type !== 'match_statement') walk(c);
+    }
+  };
+  walk(node);
+  return out;
+}
+
+/** Decisions counted in a subtree by the Python profile's walk. */
+function pythonDecisionsIn(node: SyntaxNodeLike): number {
+  return python.decisions(node) + namedChildren(node).reduce((sum, c) => sum + pythonDecisionsIn(c), 0);
+}
+
+/** `case _:` or a capture `case x:` (a guard allowed): radon's MatchAs without a pattern. */
+const IRREFUTABLE_CASE = /^case\s+[A-Za-z_]\w*\s*(?:if\b[\s\S]*)?:/;
+
 const python: LanguageProfile = {
   id: 'python',
   ...definer(set('function_definition', 'class_definition'), (node, insideClass) => {
@@ -92,12 +117,14 @@ const python: LanguageProfile = {
   conditionals: set('if_statement', 'elif_clause'),
   exits: { raise_statement: 'raise', return_statement: 'return', assert_statement: 'assert' },
   handlers: set('except_clause', 'except_group_clause'),
+  // radon's ComplexityVisitor (radon 6.0.1, radon/visitors.py; docs/reference/maintainability.md):
+  // if/elif, ternaries, assert, each except, each comprehension `for` and `if`, each extra operand
+  // of a boolean operator +1; a loop +1 and its `else` +1; a try's `else` +1; a match +1 per
+  // case, less one when a case is irrefutable (`case _`, `case x`). `with` and lambdas add nothing.
   decisions(node) {
     switch (node.type) {
       case 'if_statement':
       case 'elif_clause':
-      case 'for_statement':
-      case 'while_statement':
       case 'except_clause':
       case 'except_group_clause':
       case 'conditional_expression':
@@ -105,9 +132,21 @@ const python: LanguageProfile = {
       case 'if_clause':
       case 'boolean_operator':
         return 1;
-      case 'case_clause':
-        // `case _:` is the default branch, like `else`.
-        return /^case\s+_\s*:/.test(node.text) ? 0 : 1;
+      case 'assert_statement':
+        // radon's visit_Assert adds 1 and does not look inside: the assert's own boolean
+        // operators and ternaries, which the walk counts below it, are taken back here.
+        return 1 - namedChildren(node).reduce((sum, c) => sum + pythonDecisionsIn(c), 0);
+      case 'for_statement':
+      case 'while_statement':
+        return 1 + (hasChild(node, 'else_clause') ? 1 : 0);
+      case 'try_statement':
+        return hasChild(node, 'else_clause') ? 1 : 0;
+      case 'match_statement': {
+        const cases = descendantsOfType(node, 'case_clause');
+        // A guard (`case x if …`) parses as an `if_clause`, which radon does not count.
+        const guards = cases.reduce((n, c) => n + namedChildren(c).filter((g) => g.type === 'if_clause').length, 0);
+        return cases.length - (cases.some((c) => IRREFUTABLE_CASE.test(c.text)) ? 1 : 0) - guards;
+      }
       default:
         return 0;
     }

@@ -1,5 +1,6 @@
 import type { SymbolKind } from '../../protocol/analysis';
 import { extractDetail, extractMetrics, type SymbolMetricsOnly } from './extract';
+import { functionMaintainability, type FunctionMaintainability } from './maintainability';
 import { profileOf, type LanguageProfile } from './languages';
 import { SymbolTable } from './symbolList';
 import type { CodeSymbol, SourceOutline, SymbolDetail, SymbolIndex } from './symbols';
@@ -127,6 +128,15 @@ class TreeOutline implements SourceOutline {
     const m = f ? extractMetrics(this.profile, f.node) : undefined;
     this.metricsOnly.set(qualifiedName, m);
     return m;
+  }
+
+  maintainability(qualifiedName: string): FunctionMaintainability | undefined {
+    const f = this.byName.get(qualifiedName);
+    if (!this.tree) throw new Error('SourceOutline used after dispose()');
+    if (!f) return undefined;
+    this.tree.readSubtree?.(f.node);
+    const text = this.lines.slice(f.symbol.startLine - 1, f.symbol.endLine).join('\n');
+    return functionMaintainability(this.profile, f.node, text);
   }
 
   /** The syntax tree while the outline is open (a base for parsing an edited version). */

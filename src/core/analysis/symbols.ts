@@ -1,4 +1,5 @@
 import type { SymbolKind } from '../../protocol/analysis';
+import type { FunctionMaintainability } from './maintainability/types';
 import type { LanguageId, SyntaxEdit } from './syntax';
 
 /** Top-level code (imports, constants, module docstring) is attributed to this pseudo-symbol. */
@@ -46,6 +47,8 @@ export interface SymbolDetail {
   readonly effects: readonly Fact[];
   /** pass / NotImplementedError / TODO bodies. */
   readonly stubs: readonly Fact[];
+  /** The body is only a not-implemented statement (a PR0 skeleton's): unfinished, nothing else. */
+  readonly notImplemented: boolean;
 }
 
 /** The symbols of one version of one file: what the editor's lenses and symbol commands read. */
@@ -68,6 +71,8 @@ export interface SourceOutline extends SymbolList {
   detail(qualifiedName: string): SymbolDetail | undefined;
   /** `detail`'s cyclomatic and lloc alone, for a version whose other details nobody reads. */
   metrics(qualifiedName: string): Pick<SymbolDetail, 'cyclomatic' | 'lloc'> | undefined;
+  /** CodeThread's four metrics of a function: CC, cognitive complexity, Halstead, LLOC. */
+  maintainability(qualifiedName: string): FunctionMaintainability | undefined;
   /** Frees the parse tree; the outline must not be used afterwards. */
   dispose(): void;
 }

@@ -1,5 +1,4 @@
-import type { BatchManifest, BatchRecord, ChainErrorEvidence } from '../../protocol/batch';
-import type { RunMode } from '../../protocol/run';
+import type { BatchManifest, BatchRecord, ChainErrorEvidence, BatchMode } from '../../protocol/batch';
 import { fingerprint, type FailureFingerprint } from '../metrics/compareRuns';
 import { wilsonInterval, type Proportion } from '../stats';
 import { breakdownRows, type BreakdownRow } from './breakdowns';
@@ -22,7 +21,7 @@ export interface PositionRate extends Rate {
 /** One prediction source in one mode (docs/reference/batch.md, "Report"). */
 export interface GroupReport {
   readonly source: string;
-  readonly mode: RunMode;
+  readonly mode: BatchMode;
   /** Steps with a verdict, every step graded (exclusion.ts says which records have none). */
   readonly steps: Rate;
   /** Chains whose every step has a verdict; successes: every step resolved. */
@@ -98,6 +97,11 @@ export interface BatchReport {
   readonly headline: readonly HeadlineRow[];
   readonly groups: readonly GroupReport[];
   readonly drops: readonly DropRow[];
+  /**
+   * Seq-to-Seq+Mem at each position, for agent sources run in both (ChainSWE §4.3): in each row,
+   * `oracle` holds Seq's rate and `seq` Seq+Mem's; `drop` = Seq − Seq+Mem.
+   */
+  readonly memoryDrops: readonly DropRow[];
   readonly chainErrors: readonly ChainErrorRow[];
   /** ChainSWE §5.3, Fig. 4a: chain errors among downstream Seq failures, by position, by cause. */
   readonly chainErrorShares: readonly ChainErrorShare[];
@@ -131,6 +135,9 @@ export function buildBatchReport(
   for (const source of manifest.sources)
     for (const mode of manifest.modes) groups.push(group(source.name, mode, records, stepsPerChain));
   const drops = manifest.sources.flatMap((s) => dropRows(s.name, records));
+  const memoryDrops = manifest.modes.includes('seq+mem')
+    ? manifest.sources.flatMap((s) => dropRows(s.name, records, 'seq', 'seq+mem'))
+    : [];
   const chainErrors = manifest.sources.flatMap((s) => chainErrorRows(s.name, records, evidence));
   const shares = manifest.sources.flatMap((s) => {
     const causes = new Map(
@@ -155,6 +162,7 @@ export function buildBatchReport(
     headline: headlineRows(manifest, records),
     groups,
     drops,
+    memoryDrops,
     chainErrors,
     chainErrorShares: shares,
     lengthPositions: lengthPositionRows(manifest, records),
@@ -166,7 +174,7 @@ export function buildBatchReport(
 
 function group(
   source: string,
-  mode: RunMode,
+  mode: BatchMode,
   all: readonly BatchRecord[],
   stepsPerChain: Map<string, number>,
 ): GroupReport {
@@ -205,7 +213,7 @@ function group(
 }
 
 /** Records of one source and mode by `${chain}\u0000${position}`. */
-function byPlace(records: readonly BatchRecord[], source: string, mode: RunMode): Map<string, BatchRecord> {
+function byPlace(records: readonly BatchRecord[], source: string, mode: BatchMode): Map<string, BatchRecord> {
   return new Map(
     records
       .filter((r) => r.source === source && r.mode === mode && hasVerdict(r))
@@ -213,9 +221,15 @@ function byPlace(records: readonly BatchRecord[], source: string, mode: RunMode)
   );
 }
 
-function dropRows(source: string, records: readonly BatchRecord[]): DropRow[] {
-  const oracle = byPlace(records, source, 'oracle');
-  const seq = byPlace(records, source, 'seq');
+/** `from` against `to` at each position, over the places judged in both (Oracle to Seq by default). */
+function dropRows(
+  source: string,
+  records: readonly BatchRecord[],
+  from: BatchMode = 'oracle',
+  to: BatchMode = 'seq',
+): DropRow[] {
+  const oracle = byPlace(records, source, from);
+  const seq = byPlace(records, source, to);
   const byPosition = new Map<number, [BatchRecord, BatchRecord][]>();
   for (const [place, o] of oracle) {
     const s = seq.get(place);

@@ -1,5 +1,4 @@
-import type { BatchManifest, BatchRecord } from '../../protocol/batch';
-import type { RunMode } from '../../protocol/run';
+import type { BatchManifest, BatchRecord, BatchMode } from '../../protocol/batch';
 import { wilsonInterval, type Proportion } from '../stats';
 import { chainLanes, everyStepGraded, scoredUntilFirstFailure, type ManifestChain } from './chains';
 
@@ -15,7 +14,7 @@ export interface BreakdownRow {
   readonly chains: number;
   readonly bugs: number;
   readonly source: string;
-  readonly mode: RunMode;
+  readonly mode: BatchMode;
   readonly perBug: Proportion;
   readonly chain: Proportion;
   readonly everyStepPerBug: Proportion;

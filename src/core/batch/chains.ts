@@ -1,5 +1,4 @@
-import type { BatchManifest, BatchRecord } from '../../protocol/batch';
-import type { RunMode } from '../../protocol/run';
+import type { BatchManifest, BatchRecord, BatchMode } from '../../protocol/batch';
 import { hasVerdict } from './exclusion';
 
 export type ManifestChain = BatchManifest['chains'][number];
@@ -14,7 +13,7 @@ export function chainLanes(
   manifest: BatchManifest,
   records: readonly BatchRecord[],
   source: string,
-  mode: RunMode,
+  mode: BatchMode,
 ): ChainLane[] {
   const mine = new Map<string, BatchRecord>();
   for (const r of records) if (r.source === source && r.mode === mode) mine.set(`${r.chain_id}\u0000${r.position}`, r);

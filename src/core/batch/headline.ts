@@ -1,5 +1,4 @@
-import type { BatchManifest, BatchRecord } from '../../protocol/batch';
-import type { RunMode } from '../../protocol/run';
+import type { BatchManifest, BatchRecord, BatchMode } from '../../protocol/batch';
 import {
   clusterBootstrap,
   mcnemarExact,
@@ -22,7 +21,7 @@ export type ScoringRule = 'scored-until-first-unresolved' | 'every-step-graded';
 /** One row of ChainSWE's Table 2: a prediction source in one mode (docs/reference/metrics.md). */
 export interface HeadlineRow {
   readonly source: string;
-  readonly mode: RunMode;
+  readonly mode: BatchMode;
   /** The rule the headline follows: Table 2's for Seq, every step graded for Oracle. */
   readonly rule: ScoringRule;
   readonly perBug: ClusteredRate;
@@ -72,7 +71,7 @@ function clustered(items: readonly Counted[]): ClusteredRate {
 export const relativeChange = (seq: number, oracle: number): number | null =>
   Number.isNaN(seq) || Number.isNaN(oracle) || oracle === 0 ? null : (seq - oracle) / oracle;
 
-function row(manifest: BatchManifest, records: readonly BatchRecord[], source: string, mode: RunMode) {
+function row(manifest: BatchManifest, records: readonly BatchRecord[], source: string, mode: BatchMode) {
   const lanes = chainLanes(manifest, records, source, mode);
   const graded = lanes.map((l) => ({ lane: l, g: everyStepGraded(l) }));
   const everyStep = {
@@ -87,7 +86,8 @@ function row(manifest: BatchManifest, records: readonly BatchRecord[], source: s
         })),
     ),
   };
-  const rule: ScoringRule = mode === 'seq' ? 'scored-until-first-unresolved' : 'every-step-graded';
+  // Seq+Mem is Seq with the agent's memory kept (ChainSWE §4.3): scored by Seq's rule.
+  const rule: ScoringRule = mode === 'oracle' ? 'every-step-graded' : 'scored-until-first-unresolved';
   let headline = everyStep;
   let unscoredChains = 0;
   if (rule === 'scored-until-first-unresolved') {
@@ -124,14 +124,18 @@ function row(manifest: BatchManifest, records: readonly BatchRecord[], source: s
   };
 }
 
-/** Steps judged in both modes at the same place: (oracle resolved, seq resolved). */
-export function pairedSteps(records: readonly BatchRecord[], source: string): [BatchRecord, BatchRecord][] {
+/** Steps judged in both modes at the same place: (oracle resolved, seq resolved; or seq+mem's). */
+export function pairedSteps(
+  records: readonly BatchRecord[],
+  source: string,
+  mode: BatchMode = 'seq',
+): [BatchRecord, BatchRecord][] {
   const key = (r: BatchRecord) => `${r.chain_id}\u0000${r.position}`;
   const oracle = new Map(
     records.filter((r) => r.source === source && r.mode === 'oracle' && hasVerdict(r)).map((r) => [key(r), r]),
   );
   return records
-    .filter((r) => r.source === source && r.mode === 'seq' && hasVerdict(r) && oracle.has(key(r)))
+    .filter((r) => r.source === source && r.mode === mode && hasVerdict(r) && oracle.has(key(r)))
     .map((s) => [oracle.get(key(s))!, s]);
 }
 
@@ -143,8 +147,10 @@ export function headlineRows(manifest: BatchManifest, records: readonly BatchRec
     for (const mode of manifest.modes) {
       const r = mode === 'oracle' ? oracle! : row(manifest, records, s.name, mode);
       let vsOracle: Comparison | null = null;
-      if (mode === 'seq' && oracle) {
-        const table = pairedTable(pairedSteps(records, s.name).map(([o, q]) => [o.resolved, q.resolved] as const));
+      if (mode !== 'oracle' && oracle) {
+        const table = pairedTable(
+          pairedSteps(records, s.name, mode).map(([o, q]) => [o.resolved, q.resolved] as const),
+        );
         vsOracle = {
           perBugAbsolute: r.perBug.rate - oracle.perBug.rate,
           perBugRelative: relativeChange(r.perBug.rate, oracle.perBug.rate),

@@ -1,10 +1,10 @@
-import type { RunMode } from '../../protocol/run';
+import type { BatchMode } from '../../protocol/batch';
 
 /** One (chain, source, mode): the steps of one chain solved by one source in one mode. */
 export interface LaneKey {
   readonly chainId: string;
   readonly source: string;
-  readonly mode: RunMode;
+  readonly mode: BatchMode;
 }
 
 export interface StepKey extends LaneKey {

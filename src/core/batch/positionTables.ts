@@ -1,5 +1,4 @@
-import type { BatchManifest, BatchRecord } from '../../protocol/batch';
-import type { RunMode } from '../../protocol/run';
+import type { BatchManifest, BatchRecord, BatchMode } from '../../protocol/batch';
 import { wilsonInterval, type Proportion } from '../stats';
 import { chainLanes, scoredUntilFirstFailure } from './chains';
 import { hasVerdict } from './exclusion';
@@ -11,7 +10,7 @@ import { relativeChange } from './headline';
  */
 export interface LengthPositionRow {
   readonly source: string;
-  readonly mode: RunMode;
+  readonly mode: BatchMode;
   readonly length: number;
   /** Chains of this length in the batch. */
   readonly chains: number;

@@ -1,5 +1,4 @@
-import type { BatchManifest, BatchRecord, ChainErrorEvidence } from '../../protocol/batch';
-import type { RunMode } from '../../protocol/run';
+import type { BatchManifest, BatchRecord, ChainErrorEvidence, BatchMode } from '../../protocol/batch';
 import { stepId } from './keys';
 
 /** How far a run directory has got (docs/reference/batch.md, "Runs view"). */
@@ -30,7 +29,7 @@ export interface ChainSummary extends Counts {
 /** One prediction source in one mode. */
 export interface GroupSummary extends Counts {
   readonly source: string;
-  readonly mode: RunMode;
+  readonly mode: BatchMode;
   readonly chains: readonly ChainSummary[];
 }
 

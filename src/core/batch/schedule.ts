@@ -4,10 +4,16 @@ import { laneId } from './keys';
 /** A lane's steps still to evaluate, in chain order. */
 export interface LanePlan extends LaneKey {
   readonly orders: readonly number[];
+  /**
+   * Its steps one at a time, in order, whatever the mode: an agent lane's steps all happen in its
+   * one work tree (under Oracle too, each step's start is entered there after the one before).
+   */
+  readonly sequential?: boolean;
 }
 
 interface LaneState {
   readonly key: LaneKey;
+  readonly sequential: boolean;
   readonly pending: number[];
   inFlight: number;
 }
@@ -15,8 +21,9 @@ interface LaneState {
 /**
  * Which step runs next (docs/reference/batch.md, "Order"): lanes take turns, one step each, so
  * every chain, source and mode advances at the same pace and a long chain does not hold the
- * others back. A Seq lane runs one step at a time, in chain order (step k builds on k-1, as a
- * solver working the chain would); an Oracle lane's steps are independent and may overlap.
+ * others back. A Seq (or Seq+Mem) lane runs one step at a time, in chain order (step k builds on
+ * k-1, as a solver working the chain would); an Oracle lane's recorded steps are independent and
+ * may overlap, an agent's are not (LanePlan.sequential).
  */
 export class BatchScheduler {
   private readonly lanes: LaneState[];
@@ -28,6 +35,7 @@ export class BatchScheduler {
       .map((p) => ({
         key: { chainId: p.chainId, source: p.source, mode: p.mode },
         pending: [...p.orders],
+        sequential: p.sequential === true || p.mode !== 'oracle',
         inFlight: 0,
       }));
   }
@@ -37,7 +45,7 @@ export class BatchScheduler {
     for (let i = 0; i < this.lanes.length; i++) {
       const lane = this.lanes[(this.turn + i) % this.lanes.length];
       if (lane.pending.length === 0) continue;
-      if (lane.key.mode === 'seq' && lane.inFlight > 0) continue;
+      if (lane.sequential && lane.inFlight > 0) continue;
       this.turn = (this.turn + i + 1) % this.lanes.length;
       lane.inFlight++;
       return { ...lane.key, order: lane.pending.shift()! };

@@ -26,12 +26,29 @@ export interface ConditionResult {
   readonly wallSeconds: Spread & { readonly min: number; readonly max: number };
 }
 
+/** An observation left out of a paired comparison, and why (a matched design pairs one to one). */
+export interface UnpairedTask {
+  readonly task: string;
+  /** Observations of the task under a and under b that no match paired. */
+  readonly a: number;
+  readonly b: number;
+  readonly why: string;
+}
+
 export interface PairedComparison {
   readonly a: string;
   readonly b: string;
-  /** Pairs: the i-th observation of a task under a with the i-th under b (by participant id). */
+  /**
+   * Matched pairs (docs/study.md "Report"): the same participant's outcomes of a task under a
+   * and b (within-subject), else a task's one outcome under a with its one outcome under b.
+   */
   readonly table: PairedTable;
   readonly pairs: number;
+  /** How many pairs are matched by participant and task, how many by task alone. */
+  readonly byParticipant: number;
+  readonly byTask: number;
+  /** Tasks with observations no match paired (never paired by order). */
+  readonly unpaired: readonly UnpairedTask[];
   readonly pValue: number;
 }
 
@@ -111,22 +128,59 @@ export function studyReport(
   };
 }
 
+function whyUnpaired(a: string, left: number, b: string, right: number): string {
+  if (right === 0) return `${left} outcome(s) under ${a}, none left under ${b}`;
+  if (left === 0) return `${right} outcome(s) under ${b}, none left under ${a}`;
+  return `${left} outcome(s) under ${a} and ${right} under ${b} by different participants: no one-to-one match`;
+}
+
+/**
+ * A matched design: within a task, a participant's outcome under a is paired with the same
+ * participant's under b (within-subject); what is left of the task is paired by task when exactly
+ * one outcome is left on each side (between-subject, one observation per task and condition, as
+ * CodeThread pairs HA and AA by instance). Anything else has no one-to-one match and is listed,
+ * not paired by order.
+ */
 function compare(all: readonly Outcome[], a: string, b: string): PairedComparison {
   const byTask = (condition: string) => {
-    const map = new Map<string, boolean[]>();
-    for (const o of [...all]
-      .filter((x) => x.condition === condition)
-      .sort((x, y) => x.participant.localeCompare(y.participant)))
-      map.set(o.task, [...(map.get(o.task) ?? []), o.resolved === true]);
+    const map = new Map<string, Outcome[]>();
+    for (const o of all) if (o.condition === condition) map.set(o.task, [...(map.get(o.task) ?? []), o]);
     return map;
   };
   const as = byTask(a);
   const bs = byTask(b);
   const pairs: [boolean, boolean][] = [];
-  for (const [task, left] of as) {
-    const right = bs.get(task) ?? [];
-    for (let i = 0; i < Math.min(left.length, right.length); i++) pairs.push([left[i], right[i]]);
+  const unpaired: UnpairedTask[] = [];
+  let byParticipant = 0;
+  let byTaskOnly = 0;
+  const tasks = [...new Set([...as.keys(), ...bs.keys()])].sort();
+  for (const task of tasks) {
+    const left = [...(as.get(task) ?? [])];
+    const right = [...(bs.get(task) ?? [])];
+    for (const l of [...left]) {
+      const match = right.find((r) => r.participant === l.participant);
+      if (!match) continue;
+      pairs.push([l.resolved === true, match.resolved === true]);
+      byParticipant++;
+      left.splice(left.indexOf(l), 1);
+      right.splice(right.indexOf(match), 1);
+    }
+    if (left.length === 1 && right.length === 1) {
+      pairs.push([left[0].resolved === true, right[0].resolved === true]);
+      byTaskOnly++;
+    } else if (left.length > 0 || right.length > 0) {
+      unpaired.push({ task, a: left.length, b: right.length, why: whyUnpaired(a, left.length, b, right.length) });
+    }
   }
   const table = pairedTable(pairs);
-  return { a, b, table, pairs: pairs.length, pValue: mcnemarExact(table.onlyA, table.onlyB) };
+  return {
+    a,
+    b,
+    table,
+    pairs: pairs.length,
+    byParticipant,
+    byTask: byTaskOnly,
+    unpaired,
+    pValue: mcnemarExact(table.onlyA, table.onlyB),
+  };
 }

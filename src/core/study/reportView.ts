@@ -1,5 +1,5 @@
 import { barChart, boxChart, CHART_CSS, escapeXml } from '../plots';
-import type { StudyReport } from './report';
+import type { PairedComparison, StudyReport } from './report';
 
 /** A number as a person reads it in a table: NaN (no data) as "n/a". */
 function num(x: number, digits = 1): string {
@@ -37,7 +37,7 @@ export function reportText(report: StudyReport): string[] {
   const pending = pendingNote(report);
   if (pending) lines.push('', pending);
   if (report.comparisons.length) {
-    lines.push('', 'paired (same task)  pairs  both  only A  only B  neither  McNemar exact p');
+    lines.push('', 'paired (matched)    pairs  both  only A  only B  neither  McNemar exact p');
     for (const c of report.comparisons)
       lines.push(
         [
@@ -50,8 +50,18 @@ export function reportText(report: StudyReport): string[] {
           c.pairs ? formatP(c.pValue) : 'n/a (no task has both)',
         ].join(' '),
       );
+    for (const c of report.comparisons) lines.push(...pairingLines(c));
   }
   return lines;
+}
+
+/** What a comparison paired, and what it could not: a matched design says so. */
+function pairingText(c: PairedComparison): string {
+  return `${c.a} vs ${c.b}: ${c.byParticipant} pair(s) by participant and task, ${c.byTask} by task alone; ${c.unpaired.length === 0 ? 'every outcome paired' : `${c.unpaired.length} task(s) not fully paired`}`;
+}
+
+function pairingLines(c: PairedComparison): string[] {
+  return [pairingText(c), ...c.unpaired.map((u) => `  not paired: ${u.task}: ${u.why}`)];
 }
 
 /** The two charts: resolve rate per condition with Wilson intervals, active minutes per condition. */
@@ -113,7 +123,10 @@ export function reportTablesHtml(report: StudyReport): string {
     `<table class="cl-table"><caption>Resolve rate (last step) and time on task per condition</caption><thead><tr><th>condition</th><th>resolved</th><th>rate</th><th>95% CI (Wilson)</th><th>active s, median [IQR]</th><th>wall s, median [IQR]</th></tr></thead><tbody>${conditionRows}</tbody></table>` +
     (pendingNote(report) ? `<p class="cl-note">${e(pendingNote(report))}</p>` : '') +
     (pairRows
-      ? `<table class="cl-table"><caption>Paired comparisons on the same tasks (exact McNemar)</caption><thead><tr><th>conditions</th><th>pairs</th><th>both</th><th>only A</th><th>only B</th><th>neither</th><th>p</th></tr></thead><tbody>${pairRows}</tbody></table>`
+      ? `<table class="cl-table"><caption>Paired comparisons, matched by participant and task, else by task (exact McNemar)</caption><thead><tr><th>conditions</th><th>pairs</th><th>both</th><th>only A</th><th>only B</th><th>neither</th><th>p</th></tr></thead><tbody>${pairRows}</tbody></table>` +
+        report.comparisons
+          .map((c) => `<p class="cl-pairing">${e(pairingLines(c).join('\n')).replace(/\n/g, '<br>')}</p>`)
+          .join('')
       : '')
   );
 }

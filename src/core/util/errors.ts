@@ -28,6 +28,7 @@ export function isUserError(e: unknown): e is UserError {
  * VS Code user reads.
  */
 export type OptionName =
+  | 'agent'
   | 'agentName'
   | 'allowEmpty'
   | 'base'

@@ -47,6 +47,20 @@ export function parseSourceSpec(cwd: string, spec: string): BatchSource {
   return { name: /^[A-Za-z0-9]/.test(name) ? name : `p${name}`, kind: isDir ? 'trajectories' : 'predictions', path };
 }
 
+/**
+ * `--agent NAME=COMMAND`: an agent source, its command run with sh -c on each step's start state
+ * (docs/reference/agents.md). The name is required: it names the source's records and folders.
+ */
+export function parseAgentSpec(spec: string): BatchSource {
+  const m = /^([A-Za-z0-9][A-Za-z0-9._-]{0,79})=([\s\S]+)$/.exec(spec);
+  if (!m || !m[2].trim())
+    throw new OptionError(
+      'agent',
+      `must be NAME=COMMAND (a name of letters, digits, '.', '_' or '-', then the command), not '${spec}'`,
+    );
+  return { name: m[1], kind: 'agent', command: m[2] };
+}
+
 /** Reads a source's predictions (and costs) from its file or folder. */
 export function loadSource(source: BatchSource): LoadedSource {
   const out: LoadedSource = {
@@ -56,7 +70,8 @@ export function loadSource(source: BatchSource): LoadedSource {
     peakContext: new Map(),
     origins: new Map(),
   };
-  if (source.kind === 'gold') return out;
+  // Gold needs no patches; an agent's are made as the batch runs.
+  if (source.kind === 'gold' || source.kind === 'agent') return out;
   const files =
     source.kind === 'trajectories'
       ? readdirSync(source.path!, { recursive: true, encoding: 'utf8' })

@@ -5,7 +5,7 @@
 // manifest's own format marker, so a user's file that happens to be called manifest.json is not.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { BATCH_FORMAT } from '../../protocol/batch';
+import { BATCH_FORMAT } from '../../protocol/batchFormat';
 
 /** Enough of manifest.json to hold its `"format"` field, a top-level field written near the start. */
 const HEAD_BYTES = 4096;

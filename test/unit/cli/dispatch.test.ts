@@ -25,7 +25,7 @@ test('every subcommand of every group prints its own usage for --help, not the g
       );
     }
   }
-  assert.deepEqual(groups, 4, 'sweci, study, codethread and labels are groups');
+  assert.deepEqual(groups, 5, 'sweci, study, codethread, labels and agent are groups');
 });
 
 test('a mistyped flag: "unknown flag --chain-idd (did you mean --chain-id?)", exit 2', async () => {

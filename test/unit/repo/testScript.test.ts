@@ -14,6 +14,8 @@ function project(tests: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'chainlens-test-script-'));
   mkdirSync(join(dir, 'scripts'));
   cpSync(join(ROOT, 'scripts/test.sh'), join(dir, 'scripts/test.sh'));
+  // The unit level provisions statsmodels first (already there: the script does nothing).
+  cpSync(join(ROOT, 'scripts/provision-python.sh'), join(dir, 'scripts/provision-python.sh'));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   mkdirSync(join(dir, 'test/unit'), { recursive: true });
   for (const [name, body] of Object.entries(tests)) writeFileSync(join(dir, 'test/unit', name), body);

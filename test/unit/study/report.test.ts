@@ -110,6 +110,44 @@ test('an empty study says what to do instead of drawing empty charts (no axis fr
   assert.doesNotMatch(partly, />-1</);
 });
 
+// Issue 33 "wrong today" 3: an unbalanced design. The i-th outcome under AH was paired with the
+// i-th under AA in participant order and the rest dropped: t1 paired p1's AH with the agent's AA
+// and dropped p2's; t3 paired p1 with p3 and p3 with p4. A matched design pairs p3 with p3 (the
+// same participant, within-subject), then what is left of a task one to one, and lists the rest.
+const UNBALANCED: StudyRow[] = [
+  row('p1', 't1', 'AH', 2, true, 60),
+  row('p2', 't1', 'AH', 2, false, 60),
+  row('agent', 't1', 'AA', 2, true, null),
+  row('p2', 't2', 'AH', 2, false, 60),
+  row('agent', 't2', 'AA', 2, true, null),
+  row('p1', 't3', 'AH', 2, true, 60),
+  row('p3', 't3', 'AH', 2, false, 60),
+  row('p3', 't3', 'AA', 2, true, null),
+  row('p4', 't3', 'AA', 2, false, null),
+  row('p1', 't4', 'AH', 2, true, 60),
+];
+
+test('an unbalanced design is paired by participant and task, then by task one to one; the rest is listed', () => {
+  const [c] = studyReport('s', UNBALANCED, [['AH', 'AA']]).comparisons;
+  // t2 by task (F,T); t3: p3 with p3 (F,T), then p1 with p4 by task (T,F); t1 has no 1:1 match.
+  assert.deepEqual(c.table, { both: 0, onlyA: 1, onlyB: 2, neither: 0 });
+  assert.deepEqual([c.pairs, c.byParticipant, c.byTask], [3, 1, 2]);
+  // binomtest(1, 3, 0.5).pvalue = 1.0 (scipy)
+  assert.equal(c.pValue, 1);
+  assert.deepEqual(
+    c.unpaired.map((u) => [u.task, u.a, u.b]),
+    [
+      ['t1', 2, 1],
+      ['t4', 1, 0],
+    ],
+  );
+  const text = reportText(studyReport('s', UNBALANCED, [['AH', 'AA']])).join('\n');
+  assert.match(text, /AH vs AA: 1 pair\(s\) by participant and task, 2 by task alone; 2 task\(s\) not fully paired/);
+  assert.match(text, /not paired: t1: 2 outcome\(s\) under AH and 1 under AA by different participants/);
+  assert.match(text, /not paired: t4: 1 outcome\(s\) under AH, none left under AA/);
+  assert.match(reportHtmlPage(studyReport('s', UNBALANCED, [['AH', 'AA']])), /by participant and task/);
+});
+
 test('a session whose last step is not graded yet has no outcome: it is counted as pending, not unresolved', () => {
   // p3 is on step 2 of t5 under AH (submitted step 1, step 2 open): resolved null on step 2.
   const rows = [...ROWS, row('p3', 't5', 'AH', 1, true, 40), { ...row('p3', 't5', 'AH', 2, null, 10), status: 'open' }];

@@ -115,6 +115,31 @@ export function reportCsvFiles(report: BatchReport, records: readonly BatchRecor
       d.relative,
     ]),
   );
+  if (report.memoryDrops.length)
+    files['memory_drops.csv'] = csv(
+      [
+        'source',
+        'position',
+        'pairs',
+        'seq_resolved',
+        'seq_mem_resolved',
+        'seq_rate',
+        'seq_mem_rate',
+        'drop',
+        'relative',
+      ],
+      report.memoryDrops.map((d) => [
+        d.source,
+        d.position,
+        d.pairs,
+        d.oracle.successes,
+        d.seq.successes,
+        d.oracle.rate,
+        d.seq.rate,
+        d.drop,
+        d.relative,
+      ]),
+    );
   Object.assign(files, chainsweCsvFiles(report));
   files['chain_errors.csv'] = csv(
     [

@@ -48,6 +48,20 @@ export function reportText(report: BatchReport): string {
       ]);
     out.push('Oracle-to-Seq drop by position (chains judged in both modes):', textTable(drops), '');
   }
+  if (report.memoryDrops.length) {
+    const drops = [['source', 'position', 'pairs', 'seq', 'seq+mem', 'drop', 'relative']];
+    for (const d of report.memoryDrops)
+      drops.push([
+        d.source,
+        String(d.position),
+        String(d.pairs),
+        pct(d.oracle.rate),
+        pct(d.seq.rate),
+        pct(d.drop),
+        relativeText(d.relative),
+      ]);
+    out.push('Seq-to-Seq+Mem drop by position (chains judged in both modes):', textTable(drops), '');
+  }
 
   const fp = [['source', 'mode', 'left-bug-unfixed', 'broke-working-code', 'no-usable-patch']];
   for (const g of report.groups)
