@@ -26,7 +26,8 @@ const env = {
   GIT_COMMITTER_NAME: 'b',
   GIT_COMMITTER_EMAIL: 'b@b',
 };
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', env }).trim();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', env, maxBuffer: 1 << 28 }).trim();
 
 /** `count` commits, each rewriting one vendored file, in one git fast-import. */
 function addHistory(repo: string, count: number, marker: string): void {
