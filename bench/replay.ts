@@ -5,6 +5,7 @@
 // step. Both sides as whole processes, interleaved, in one run; the ratio is per chain length, and
 // the per-step figure is the slope between the shortest and the longest chain (what each further
 // step costs, start-up taken out).
+// CHAINLENS_BENCH_BEFORE=<another build's dist/cli.js> adds that build to the same rounds.
 // Run: npm run build && node --import tsx bench/replay.ts [repetitions=7] [step counts=5,20]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { interleave, median, report, timedProcess, type Side } from './lib/inter
 
 const ROOT = resolve(__dirname, '..');
 const CLI = join(ROOT, 'dist/cli.js');
+const BEFORE = process.env.CHAINLENS_BENCH_BEFORE;
 const reps = Number(process.argv[2] ?? 7);
 const lengths = (process.argv[3] ?? '5,20').split(',').map(Number);
 const work = mkdtempSync(join(tmpdir(), 'chainlens-bench-replay-'));
@@ -74,12 +76,12 @@ function chainFile(steps: number): string {
 }
 
 let n = 0;
-async function replay(file: string, steps: number): Promise<number> {
+async function replay(file: string, steps: number, cli = CLI): Promise<number> {
   const dir = join(work, `w${n++}`);
   const data = join(work, `data${n}`);
   const r = await timedProcess(
     process.execPath,
-    [CLI, 'replay', file, '--repo', repo, '--dir', dir, '--mode', 'seq', '--predictions', 'gold'],
+    [cli, 'replay', file, '--repo', repo, '--dir', dir, '--mode', 'seq', '--predictions', 'gold'],
     { env: { ...env, CHAINLENS_DATA: data, CHAINLENS_CACHE: join(work, 'cache') } },
   );
   if (r.code !== 0) throw new Error(`chainlens replay failed: ${r.stderr}`);
@@ -110,6 +112,7 @@ async function main(): Promise<void> {
   const sides: Side[] = lengths.flatMap((s) => [
     { name: `chainlens replay, ${s} steps`, run: () => replay(files.get(s)!, s) },
     { name: `raw git, ${s} steps`, run: () => raw(s) },
+    ...(BEFORE ? [{ name: `the build before, ${s} steps`, run: () => replay(files.get(s)!, s, BEFORE) }] : []),
   ]);
   for (const s of lengths) await replay(files.get(s)!, s); // warm-up, and a check that it replays
   const load = loadavg()[0].toFixed(1);
@@ -129,7 +132,10 @@ async function main(): Promise<void> {
     const ours = slope('chainlens replay');
     const theirs = slope('raw git');
     console.log(
-      `per further step: chainlens ${ours.toFixed(0)} ms, raw git ${theirs.toFixed(0)} ms, ratio ${(ours / theirs).toFixed(2)}`,
+      `per further step: chainlens ${ours.toFixed(0)} ms, raw git ${theirs.toFixed(0)} ms, ratio ${(ours / theirs).toFixed(2)}` +
+        (BEFORE
+          ? `; the build before ${slope('the build before').toFixed(0)} ms, ${(slope('the build before') / theirs).toFixed(2)}`
+          : ''),
     );
   }
 }
