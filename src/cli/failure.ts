@@ -1,4 +1,5 @@
-import { isUserError } from '../core/util/errors';
+import { isOptionError, isUserError } from '../core/util/errors';
+import { cliOptionMessage } from './optionWords';
 
 export interface Failure {
   message: string;
@@ -41,6 +42,7 @@ function isSystemError(e: unknown): e is SystemError {
  * with CHAINLENS_DEBUG=1), never as a stack trace.
  */
 export function describeFailure(e: unknown): Failure {
+  if (isOptionError(e)) return { message: cliOptionMessage(e), details: e.details, code: e.kind === 'usage' ? 2 : 1 };
   if (isUserError(e)) return { message: e.message, details: e.details, code: e.kind === 'usage' ? 2 : 1 };
   if (isSystemError(e)) {
     const what = [e.syscall, e.path, e.dest ? `-> ${e.dest}` : ''].filter(Boolean).join(' ');

@@ -1,12 +1,14 @@
 // How ChainLens tells a person something went wrong: one notification with the message written
 // for people, and the details (one line per problem) a click away in the output channel.
 import * as vscode from 'vscode';
-import { isUserError } from '../core/util/errors';
+import { isOptionError, isUserError } from '../core/util/errors';
+import { vscodeOptionMessage } from './optionWords';
 import { isRestrictedModeError, offerTrust } from './trust';
 
 const SHOW_DETAILS = 'Show Details';
 
 export function errorMessage(e: unknown): string {
+  if (isOptionError(e)) return vscodeOptionMessage(e);
   return e instanceof Error ? e.message : String(e);
 }
 

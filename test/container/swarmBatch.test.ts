@@ -132,7 +132,7 @@ test('an engine outside swarm mode: a clear error naming `docker swarm init`, ex
   const runDir = join(root, 'no-swarm');
   const r = runBuiltCli(batchArgs(runDir, 'swarm'), { CHAINLENS_DATA: dataDir });
   assert.equal(r.code, 1, r.stderr);
-  assert.match(r.stderr, /--engine swarm needs the Docker engine at .* to be in swarm mode, and it is inactive/);
+  assert.match(r.stderr, /--engine: swarm needs the Docker engine at .* to be in swarm mode, and it is inactive/);
   assert.match(r.stderr, /docker swarm init/);
   assert.equal(existsSync(runDir), false);
 });

@@ -86,7 +86,14 @@ describe('ChainLens: compare a symbol with gold, and gold | recorded | working',
     await page.locator('.tab.dirty', { hasText: 'parse.py' }).waitFor({ state: 'detached', timeout: 20_000 });
     await goToLine(page, lineOf(parsePy, 'def parse_decimal'));
     // Step 2 is the person's own: its gold stays hidden (no lens, no gold compare) until revealed.
+    // From the palette it asks which step (step 1, recorded, is started too): the current one is
+    // first, marked as hidden, and choosing it is refused.
     await runCommand(page, 'ChainLens: Compare Step with Gold');
+    const current = page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+      .filter({ hasText: /Step 2: .*current .*gold hidden until you submit or reveal it/ });
+    await current.first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page.keyboard.press('Enter');
     await waitForNotification(page, /Compare Step with Gold is not available: you are solving step 2 yourself/);
     assert.equal(await lens(page, /gold/).count(), 0, 'no gold-derived lens before the reveal');
     await screenshot(page, 'gold-compare-00-withheld');

@@ -10,7 +10,8 @@
 // apart. Screenshots: test-results/new-user-*.png.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import {
@@ -53,10 +54,21 @@ function problemRows(page: Page) {
 
 describe('a new user on the demo: results where one looks, pickers at the root, a trajectory, batches', () => {
   let fx: ChainLensWorkbench<DemoWorkspace>;
+  let batches: string;
   before(async () => {
-    fx = await openChainLensWorkbench({ workspace: () => makeDemoWorkspace(), viewport: { width: 1400, height: 900 } });
+    // Batch runs of this user only: the data directory is shared by every e2e file, and the
+    // batches another file ran would fill the view a new user sees empty.
+    batches = mkdtempSync(join(tmpdir(), 'chainlens-new-user-batches-'));
+    fx = await openChainLensWorkbench({
+      workspace: () => makeDemoWorkspace(),
+      viewport: { width: 1400, height: 900 },
+      settings: { 'chainlens.batch.runsFolder': batches },
+    });
   });
-  after(() => fx?.close());
+  after(async () => {
+    await fx?.close();
+    rmSync(batches, { recursive: true, force: true });
+  });
 
   it("Open Chain's file picker starts at the workspace root, not the active file's folder", async () => {
     const page = fx.page;
@@ -274,10 +286,14 @@ describe('a new user on the demo: results where one looks, pickers at the root, 
     const widths = await results.locator('body').evaluate((body) => ({
       body: body.clientWidth,
       charts: Array.from(body.querySelectorAll('svg.cl-chart')).map((s) => s.getBoundingClientRect().width),
+      tables: Array.from(body.querySelectorAll('table')).map((t) => t.getBoundingClientRect().width),
     }));
     assert.ok(widths.charts.length > 0);
     for (const w of widths.charts)
       assert.ok(w <= widths.body + 1, `a chart fits the half-width panel: ${JSON.stringify(widths)}`);
+    // A wide table scrolls inside the panel instead of running off its edge.
+    for (const w of widths.tables)
+      assert.ok(w <= widths.body + 1, `a table fits the half-width panel: ${JSON.stringify(widths)}`);
     const goldLines = await results
       .locator('g.cl-series[data-series^="gold"] path.cl-line')
       .evaluateAll((paths) => paths.map((p) => p.getAttribute('d')));

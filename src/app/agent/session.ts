@@ -12,7 +12,7 @@ import { currentStepView, refuseTestsReason, runStatusView, testFeedbackView } f
 import { agentFeedbackFor, agentRefusal } from '../../core/study/disclosure';
 import { runDisclosure } from '../../infra/study/runDisclosure';
 import { worktreeChange } from '../../core/agent/recorder';
-import { isUserError, UserError } from '../../core/util/errors';
+import { OptionError, UserError, isUserError } from '../../core/util/errors';
 import { RunInUseError } from '../../core/run/engine';
 import { openWorkspace, type Workspace } from '../../infra/runs/workspace';
 import { loadAgentRecord, loadAgentSettings, saveAgentRecord, saveAgentSettings } from '../../infra/agent/agentFiles';
@@ -81,7 +81,7 @@ export class AgentSession {
   ) {}
 
   static async open(opts: AgentSessionOptions): Promise<AgentSession> {
-    if (!opts.agent.trim()) throw new UserError('the agent needs a name (--agent-name)', 'usage');
+    if (!opts.agent.trim()) throw new OptionError('agentName', 'the agent needs a name');
     const ws = await openWorkspace(opts.dir);
     const { state } = await ws.engine.open();
     // A study participant's step is theirs: attaching an agent would rewrite who authored it.

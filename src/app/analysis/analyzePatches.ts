@@ -8,7 +8,7 @@ import type { SymbolIndex } from '../../core/analysis/symbols';
 import { parsePatch } from '../../core/patch/parse';
 import { isPathSafe } from '../../core/patch/paths';
 import type { Patch } from '../../core/patch/types';
-import { UserError } from '../../core/util/errors';
+import { OptionError, UserError } from '../../core/util/errors';
 import type { StepAnalysis } from '../../protocol/analysis';
 import { readUserFile } from '../../infra/files';
 import { readBlobs } from '../../infra/git/blobReader';
@@ -37,14 +37,14 @@ export const PARALLEL_MIN_CHARS = 400_000;
 
 /** The commit `rev` names in `repo`; a clear error naming --repo or --base otherwise. */
 async function resolveBase(repo: string, rev: string): Promise<string> {
-  if (rev.startsWith('-')) throw new UserError(`--base: invalid revision '${rev}'`, 'usage');
+  if (rev.startsWith('-')) throw new OptionError('base', `invalid revision '${rev}'`);
   try {
     return (await runGit(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { cwd: repo })).trim();
   } catch (e) {
     if (!(e instanceof GitCommandError) || e.exitCode === null)
-      throw new UserError(`--repo ${repo}: cannot run git there (${(e as Error).message})`, 'git');
-    if (/not a git repository/i.test(e.stderr)) throw new UserError(`--repo ${repo}: not a git repository`, 'git');
-    throw new UserError(`--base: '${rev}' is not a commit in ${repo}`, 'git');
+      throw new OptionError('repo', `${repo}: cannot run git there (${(e as Error).message})`, 'git');
+    if (/not a git repository/i.test(e.stderr)) throw new OptionError('repo', `${repo}: not a git repository`, 'git');
+    throw new OptionError('base', `'${rev}' is not a commit in ${repo}`, 'git');
   }
 }
 

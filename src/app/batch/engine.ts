@@ -1,5 +1,5 @@
 import { assertEngineReady, connectDocker, EVALUATION_ENGINES, type EvaluationEngine } from '../../infra/docker';
-import { UserError } from '../../core/util/errors';
+import { OptionError } from '../../core/util/errors';
 
 export { EVALUATION_ENGINES, type EvaluationEngine };
 
@@ -7,7 +7,7 @@ export { EVALUATION_ENGINES, type EvaluationEngine };
 export function parseEngine(value: string | undefined): EvaluationEngine {
   if (value === undefined) return 'local';
   const engine = EVALUATION_ENGINES.find((e) => e === value.trim());
-  if (!engine) throw new UserError(`--engine must be ${EVALUATION_ENGINES.join(' or ')}, not '${value}'`, 'usage');
+  if (!engine) throw new OptionError('engine', `must be ${EVALUATION_ENGINES.join(' or ')}, not '${value}'`);
   return engine;
 }
 

@@ -2,7 +2,7 @@ import { BATCH_FORMAT, BATCH_VERSION, type BatchManifest } from '../../protocol/
 import type { GradingProfile } from '../../protocol/grading';
 import type { RunMode } from '../../protocol/run';
 import { imageReferenceProblem } from '../../core/formats/imageReference';
-import { isUserError, UserError } from '../../core/util/errors';
+import { OptionError, UserError, isUserError } from '../../core/util/errors';
 import { readDataset } from '../../infra/batch/dataset';
 import { checkSourceCoversDataset, loadSource, parseSourceSpec } from '../../infra/batch/sources';
 import { BatchRunDir } from '../../infra/batch/runDir';
@@ -32,16 +32,16 @@ export interface PlanBatchOptions {
 export async function planBatch(o: PlanBatchOptions): Promise<BatchManifest> {
   if (o.dataset.length === 0) throw new UserError('give at least one dataset file', 'usage');
   if (o.sources.length === 0)
-    throw new UserError('give at least one --predictions source (a file, a folder, or gold)', 'usage');
+    throw new OptionError('predictions', 'give at least one source of patches (a file, a folder, or gold)');
   if (o.image !== undefined && imageReferenceProblem(o.image))
-    throw new UserError(`--image: ${imageReferenceProblem(o.image)}`, 'usage');
+    throw new OptionError('image', imageReferenceProblem(o.image)!);
   if (o.repoPathInImage !== undefined && o.repoPathInImage !== 'none' && !o.repoPathInImage.startsWith('/'))
-    throw new UserError(`--repo-path-in-image must be an absolute path or none, not '${o.repoPathInImage}'`, 'usage');
+    throw new OptionError('repoPathInImage', `must be an absolute path or none, not '${o.repoPathInImage}'`);
   const sources = o.sources.map((s) => parseSourceSpec(o.cwd, s));
   const names = new Set<string>();
   for (const s of sources) {
     if (names.has(s.name))
-      throw new UserError(`two --predictions sources are named '${s.name}'; name them with name=path`, 'usage');
+      throw new OptionError('predictions', `two sources are named '${s.name}'; name them with name=path`);
     names.add(s.name);
   }
   const chains = await readDataset(o.cwd, o.dataset);
@@ -56,19 +56,19 @@ export async function planBatch(o: PlanBatchOptions): Promise<BatchManifest> {
   }
   const unrepo = [...new Set(chains.map((c) => c.chain.repo))].filter((r) => !repos[r] && !repos['*']);
   if (unrepo.length)
-    throw new UserError(
-      `no --repo for ${unrepo.join(', ')}: give --repo <path> or --repo <owner/name>=<path>`,
-      'usage',
+    throw new OptionError(
+      'repo',
+      `no repository for ${unrepo.join(', ')}: give one repository for all chains, or one per owner/name`,
     );
 
   const noImage = chains.filter((c) => !c.chain.dockerImage && !o.image);
   if (noImage.length)
-    throw new UserError(
+    throw new OptionError(
+      'image',
       `chain(s) ${noImage
         .map((c) => c.chain.id)
         .slice(0, 5)
-        .join(', ')} name no docker_image; give one with --image`,
-      'usage',
+        .join(', ')} name no docker_image; give the image to evaluate them in`,
     );
   const docker = await connectDocker();
   for (const image of new Set(chains.map((c) => o.image ?? c.chain.dockerImage!))) {

@@ -6,7 +6,7 @@ import type { BatchEvent, BatchManifest, BatchRecord } from '../../protocol/batc
 import type { Chain } from '../../protocol/chain';
 import type { StepAuthor } from '../../protocol/run';
 import { BatchScheduler, laneId, type LaneKey, type LanePlan, type StepKey } from '../../core/batch';
-import { isUserError, UserError } from '../../core/util/errors';
+import { OptionError, UserError, isUserError } from '../../core/util/errors';
 import { BatchRunDir } from '../../infra/batch/runDir';
 import { loadSource, type LoadedSource } from '../../infra/batch/sources';
 import {
@@ -250,7 +250,7 @@ export async function chainsOf(manifest: BatchManifest): Promise<Map<string, Cha
 
 export function repoFor(manifest: BatchManifest, chain: Chain): string {
   const repo = manifest.repos[chain.repo] ?? manifest.repos['*'];
-  if (!repo) throw new UserError(`no --repo for ${chain.repo} (chain ${chain.id})`, 'usage');
+  if (!repo) throw new OptionError('repo', `no repository for ${chain.repo} (chain ${chain.id})`);
   return repo;
 }
 

@@ -3,7 +3,7 @@
 // and the editor's Open Chain both end here.
 import { resolve } from 'node:path';
 import { checkStartStep, parseAuthorsSpec, resolveAuthors, type AuthorKind } from '../../core/run/plan';
-import { UserError } from '../../core/util/errors';
+import { OptionError } from '../../core/util/errors';
 import type { Chain } from '../../protocol/chain';
 import { RunModeSchema, type RunMode, type RunState, type StepAuthor } from '../../protocol/run';
 import { parseRepoSource, type RepoSource } from '../../infra/git/mirror';
@@ -15,7 +15,7 @@ import type { Condition } from '../../protocol/codethread';
 export function parseMode(value: string | undefined, fallback: RunMode = 'seq'): RunMode {
   if (value === undefined) return fallback;
   const parsed = RunModeSchema.safeParse(value);
-  if (!parsed.success) throw new UserError(`--mode must be seq or oracle, not '${value}'`, 'usage');
+  if (!parsed.success) throw new OptionError('mode', `must be seq or oracle, not '${value}'`);
   return parsed.data;
 }
 
@@ -56,9 +56,9 @@ export interface RunPlan {
 export async function planRun(cwd: string, o: StartRunOptions): Promise<RunPlan> {
   const { chain, path: chainPath } = readChainFile(cwd, o.chainFile, { chainId: o.chainId, instances: o.instances });
   if (o.condition && !chain.codethread)
-    throw new UserError(
-      `--condition applies to CodeThread tasks (chainlens codethread build); chain '${chain.id}' is not one`,
-      'usage',
+    throw new OptionError(
+      'condition',
+      `applies to CodeThread tasks (made by a CodeThread build); chain '${chain.id}' is not one`,
     );
   const preds = o.predictions ? await readPredictionsOption(cwd, o.predictions, chain) : null;
   const kinds = o.authors

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { UserError } from '../../core/util/errors';
+import { OptionError, UserError } from '../../core/util/errors';
 import type { Chain } from '../../protocol/chain';
 import type { StudyFile } from '../../protocol/study';
 import { writeFileAtomic } from '../../infra/files';
@@ -39,7 +39,7 @@ export async function packStudy(
   for (const p of participants) {
     const target = join(outDir, p);
     if (existsSync(target) && readdirSync(target).length)
-      throw new UserError(`${target} exists and is not empty: choose another --out`, 'usage');
+      throw new OptionError('out', `${target} exists and is not empty: choose another folder`);
   }
   const folders: string[] = [];
   for (const participant of participants) {

@@ -31,7 +31,11 @@ export const submitCommand: CliCommand = {
     // the run on, and this one is then refused instead of submitting the next step.
     const step = wanted ?? ws.engine.read().state.currentStep ?? undefined;
     faultPoint('submit:saw-step');
-    const { state, notes, submitted } = await ws.engine.submit({ step, allowEmpty: values['allow-empty'] === true });
+    const { state, notes, submitted } = await ws.engine.submit({
+      step,
+      allowEmpty: values['allow-empty'] === true,
+      emptyHint: 'submit it empty on purpose with --allow-empty',
+    });
     for (const n of notes) io.err(n);
     const chain = ws.store.loadChain(state.runId)!;
     io.err(

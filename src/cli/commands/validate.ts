@@ -1,7 +1,7 @@
 import type { CliCommand } from '../command';
 import { ONE_CHAIN_FILE, parseCommandArgs } from '../args';
 import { readChainFile } from '../chainInput';
-import { UserError } from '../../core/util/errors';
+import { isOptionError, UserError } from '../../core/util/errors';
 import { parseJsonDocuments } from '../../core/formats/documents';
 import { chainFromChainSwe } from '../../core/formats/chainswe';
 import { readSweBenchInstances } from '../../core/formats/swebench';
@@ -35,9 +35,9 @@ export const validateCommand: CliCommand = {
       return 0;
     } catch (e) {
       // A dataset of several chains with no --chain-id: validate each chain.
-      if (e instanceof UserError && /choose one with --chain-id/.test(e.message))
+      if (isOptionError(e) && e.option === 'chainId' && values['chain-id'] === undefined)
         return validateDataset(positionals[0], io);
-      if (e instanceof UserError && /pick instances of one repository/.test(e.message) && !values.instances)
+      if (isOptionError(e) && e.option === 'instances' && !values.instances)
         return validateInstanceFile(positionals[0], io);
       // Problems in the file are validate's output; a file that cannot be read is an error (stderr).
       if (e instanceof UserError && e.kind === 'input' && e.details.length) {

@@ -1,7 +1,7 @@
 import type { Condition } from '../../protocol/codethread';
 import { ConditionSchema } from '../../protocol/codethread';
 import type { StepAuthor } from '../../protocol/run';
-import { UserError } from '../util/errors';
+import { OptionError } from '../util/errors';
 
 /**
  * The authors of a CodeThread task's two steps under each condition (PR1 author, PR2 author):
@@ -17,7 +17,7 @@ const AUTHORS: Record<Condition, readonly ['gold' | 'recorded', 'gold' | 'record
 
 export function parseCondition(value: string): Condition {
   const parsed = ConditionSchema.safeParse(value.trim().toUpperCase());
-  if (!parsed.success) throw new UserError(`--condition must be HH, HA, AA or AH, not '${value}'`, 'usage');
+  if (!parsed.success) throw new OptionError('condition', `must be HH, HA, AA or AH, not '${value}'`);
   return parsed.data;
 }
 

@@ -123,7 +123,7 @@ export function readSourceInstances(fileName: string, text: string, instanceIds?
   const unknown = instanceIds.filter((id) => !seen.has(id));
   if (unknown.length)
     throw new UserError(`${fileName} has no instance ${unknown.map((u) => `'${u}'`).join(', ')}`, 'input', [
-      `--instances: available: ${[...seen.keys()].slice(0, 10).join(', ')}${seen.size > 10 ? ', …' : ''}`,
+      `available: ${[...seen.keys()].slice(0, 10).join(', ')}${seen.size > 10 ? ', …' : ''}`,
     ]);
   const wanted = new Set(instanceIds);
   return all.filter((s) => wanted.has(s.step.instanceId));

@@ -7,7 +7,7 @@
 import type { Chain } from '../../protocol/chain';
 import type { StepGrading } from '../../protocol/codethread';
 import type { EvalType, GradingProfile, LogParserName } from '../../protocol/grading';
-import { UserError } from '../util/errors';
+import { OptionError } from '../util/errors';
 import { evalTypeForRepo, mappedParserForRepo, PYTHON_LOG_PARSERS } from './grading';
 import { buildCommandFor, testCommandFor, type EvalScriptShape, type HarnessProfile } from './script';
 
@@ -62,8 +62,9 @@ export const DEFAULT_GRADING_PROFILE: GradingProfile = 'swebench-v5';
 export function evaluationImage(chain: Pick<Chain, 'id' | 'dockerImage'>, override?: string): string {
   const image = override ?? chain.dockerImage;
   if (!image)
-    throw new UserError(
-      `chain '${chain.id}' names no docker_image; set one with --image (CLI) or the chainlens.image setting`,
+    throw new OptionError(
+      'image',
+      `chain '${chain.id}' names no docker_image; give the image to evaluate it in`,
       'environment',
     );
   return image;

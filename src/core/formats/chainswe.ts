@@ -1,6 +1,6 @@
 import type { Chain } from '../../protocol/chain';
 import { ChainSweChainSchema, type ChainSweChain } from '../../protocol/formats/chainswe';
-import { UserError } from '../util/errors';
+import { OptionError, UserError } from '../util/errors';
 import { documentLocation, type JsonDocument } from './documents';
 import { imageReferenceProblem } from './imageReference';
 import { describeIssues } from './issues';
@@ -21,7 +21,7 @@ export function pickChainSweDocument(
     const ids = docs
       .map((d) => (d.value as { continuous_id?: unknown }).continuous_id)
       .filter((x) => typeof x === 'string');
-    throw new UserError(`${fileName} holds ${docs.length} chains; choose one with --chain-id`, 'input', [
+    throw new OptionError('chainId', `${fileName} holds ${docs.length} chains; choose one`, 'input', [
       `available: ${ids.slice(0, 10).join(', ')}${ids.length > 10 ? `, … (${ids.length} in all)` : ''}`,
     ]);
   }

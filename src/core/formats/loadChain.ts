@@ -1,5 +1,5 @@
 import type { Chain } from '../../protocol/chain';
-import { UserError } from '../util/errors';
+import { OptionError, UserError } from '../util/errors';
 import { chainFromChainSwe, isChainSweDocument, pickChainSweDocument } from './chainswe';
 import { chainFromCodeThread, isCodeThreadDocument } from './codethread';
 import { parseJsonDocuments } from './documents';
@@ -40,7 +40,7 @@ export function loadChain(fileName: string, text: string, options: LoadChainOpti
       );
     }
     if (options.instanceIds?.length)
-      throw new UserError('--instances applies to SWE-bench instance files, not ChainSWE chains', 'usage');
+      throw new OptionError('instances', 'applies to SWE-bench instance files, not ChainSWE chains');
     const doc = pickChainSweDocument(fileName, docs, options.chainId);
     return isCodeThreadDocument(doc.value) ? chainFromCodeThread(fileName, doc) : chainFromChainSwe(fileName, doc);
   }
@@ -48,7 +48,7 @@ export function loadChain(fileName: string, text: string, options: LoadChainOpti
     Array.isArray(first) || (typeof first === 'object' && first !== null && 'instance_id' in first);
   if (looksLikeInstances) {
     if (options.chainId !== undefined)
-      throw new UserError('--chain-id applies to ChainSWE datasets; for SWE-bench instances use --instances', 'usage');
+      throw new OptionError('chainId', 'applies to ChainSWE datasets; SWE-bench instances are picked by instance id');
     const firstInstance = Array.isArray(first) ? first[0] : first;
     if (isSweBenchProInstance(firstInstance)) return chainFromSweBenchPro(fileName, docs, options.instanceIds);
     return chainFromSweBench(fileName, docs, options.instanceIds);

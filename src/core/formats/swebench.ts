@@ -1,6 +1,6 @@
 import type { Chain } from '../../protocol/chain';
 import { SweBenchInstanceSchema, type SweBenchInstance } from '../../protocol/formats/swebench';
-import { UserError } from '../util/errors';
+import { OptionError, UserError } from '../util/errors';
 import { documentLocation, type JsonDocument } from './documents';
 import { stepGradingFields } from './harnessFields';
 import { imageReferenceProblem } from './imageReference';
@@ -71,13 +71,14 @@ export function chainFromSweBench(fileName: string, docs: JsonDocument[], instan
   }
   const repos = [...new Set(picked.map((x) => x.instance.repo))];
   if (repos.length > 1) {
-    throw new UserError(
-      `${fileName}: a chain is one repository, but these instances span ${repos.length} (${repos.join(', ')}); pick instances of one repository with --instances`,
+    throw new OptionError(
+      'instances',
+      `${fileName}: a chain is one repository, but these instances span ${repos.length} (${repos.join(', ')}); pick instances of one repository`,
       'input',
       [
         ...picked.map(
           (x) =>
-            `${x.location}: ${x.path}.repo: ${x.instance.repo} (${x.instance.instance_id}): a chain needs one repository; pick instances with --instances`,
+            `${x.location}: ${x.path}.repo: ${x.instance.repo} (${x.instance.instance_id}): a chain needs one repository; pick instances of one repository`,
         ),
       ],
     );

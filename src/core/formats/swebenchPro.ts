@@ -5,7 +5,7 @@ import {
   SweBenchProInstanceSchema,
   type SweBenchProInstance,
 } from '../../protocol/formats/swebenchPro';
-import { UserError } from '../util/errors';
+import { OptionError, UserError } from '../util/errors';
 import { documentLocation, type JsonDocument } from './documents';
 import { stepGradingFields } from './harnessFields';
 import { imageReferenceProblem } from './imageReference';
@@ -89,8 +89,9 @@ export function chainFromSweBenchPro(fileName: string, docs: JsonDocument[], ins
   }
   const repos = [...new Set(picked.map((x) => x.instance.repo))];
   if (repos.length > 1)
-    throw new UserError(
-      `${fileName}: a chain is one repository, but these instances span ${repos.length} (${repos.join(', ')}); pick instances of one repository with --instances`,
+    throw new OptionError(
+      'instances',
+      `${fileName}: a chain is one repository, but these instances span ${repos.length} (${repos.join(', ')}); pick instances of one repository`,
       'input',
       picked.map((x) => `${x.where}.repo: ${x.instance.repo} (${x.instance.instance_id})`),
     );

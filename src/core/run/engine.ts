@@ -215,7 +215,7 @@ export class ChainRunEngine {
     }
     if (guard && !guard.allowEmpty && !(await this.repo.isDirty()))
       throw new UserError(
-        `step ${step.order} has no change in the work tree; nothing was submitted (${guard.emptyHint ?? 'submit it empty on purpose with --allow-empty'})`,
+        `step ${step.order} has no change in the work tree; nothing was submitted (${guard.emptyHint ?? 'submit it empty on purpose if that is meant'})`,
         'state',
       );
     this.writeJournal({

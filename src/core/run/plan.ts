@@ -1,6 +1,6 @@
 import type { Chain, Prediction } from '../../protocol/chain';
 import type { RunMode, RunState, StepAuthor } from '../../protocol/run';
-import { UserError } from '../util/errors';
+import { OptionError, UserError } from '../util/errors';
 import { runBranch } from './refs';
 
 export type AuthorKind = 'gold' | 'human' | 'recorded';
@@ -46,7 +46,10 @@ export function resolveAuthors(
     const kind = kinds[i];
     if (kind !== 'recorded') return kind === 'gold' ? { kind: 'gold' } : { kind: 'human' };
     if (!predictions || !predictionsFile)
-      throw new UserError(`step ${step.order} is authored 'recorded' but no --predictions file was given`, 'usage');
+      throw new OptionError(
+        'predictions',
+        `step ${step.order} is authored 'recorded' but no predictions file was given`,
+      );
     const p = predictions.get(step.instanceId);
     return { kind: 'recorded', model: p?.model ?? 'unknown', source: predictionsFile };
   });
@@ -66,9 +69,9 @@ export function checkStartStep(
   if (startStep === undefined) return;
   const index = chain.steps.findIndex((s) => s.order === startStep);
   if (index < 0)
-    throw new UserError(
-      `--step ${startStep}: the chain has steps ${chain.steps.map((s) => s.order).join(', ')}`,
-      'usage',
+    throw new OptionError(
+      'step',
+      `the chain has no step ${startStep}; its steps are ${chain.steps.map((s) => s.order).join(', ')}`,
     );
   if (mode !== 'seq') return;
   const human = chain.steps

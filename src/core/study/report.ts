@@ -17,7 +17,10 @@ import {
  */
 export interface ConditionResult {
   readonly condition: string;
+  /** Over the (participant, task) pairs whose last step is graded. */
   readonly outcome: Proportion;
+  /** (participant, task) pairs left out of `outcome`: their last step is not submitted and graded yet. */
+  readonly pending: number;
   /** Active and wall seconds of the person-solved steps. */
   readonly activeSeconds: Spread & { readonly min: number; readonly max: number };
   readonly wallSeconds: Spread & { readonly min: number; readonly max: number };
@@ -45,7 +48,8 @@ interface Outcome {
   readonly participant: string;
   readonly task: string;
   readonly condition: string;
-  readonly resolved: boolean;
+  /** null: the last step is not submitted and graded yet (not counted as unresolved). */
+  readonly resolved: boolean | null;
 }
 
 function outcomes(rows: readonly StudyRow[]): Outcome[] {
@@ -59,7 +63,7 @@ function outcomes(rows: readonly StudyRow[]): Outcome[] {
     participant: r.participant,
     task: r.task,
     condition: r.condition,
-    resolved: r.resolved === true,
+    resolved: r.resolved,
   }));
 }
 
@@ -80,7 +84,10 @@ export function studyReport(
   rows: readonly StudyRow[],
   pairs?: readonly (readonly [string, string])[],
 ): StudyReport {
-  const all = outcomes(rows);
+  const every = outcomes(rows);
+  // A session still under way has no outcome yet: counting its open step as unresolved would
+  // lower the rate of whichever condition is being solved at the moment.
+  const all = every.filter((o) => o.resolved !== null);
   const names = [...new Set(rows.map((r) => r.condition))];
   const conditions = names.map((condition): ConditionResult => {
     const mine = all.filter((o) => o.condition === condition);
@@ -88,6 +95,7 @@ export function studyReport(
     return {
       condition,
       outcome: wilsonInterval(mine.filter((o) => o.resolved).length, mine.length),
+      pending: every.filter((o) => o.condition === condition && o.resolved === null).length,
       activeSeconds: withRange(solved.flatMap((r) => (r.activeSeconds === null ? [] : [r.activeSeconds]))),
       wallSeconds: withRange(solved.flatMap((r) => (r.wallSeconds === null ? [] : [r.wallSeconds]))),
     };
@@ -109,7 +117,7 @@ function compare(all: readonly Outcome[], a: string, b: string): PairedCompariso
     for (const o of [...all]
       .filter((x) => x.condition === condition)
       .sort((x, y) => x.participant.localeCompare(y.participant)))
-      map.set(o.task, [...(map.get(o.task) ?? []), o.resolved]);
+      map.set(o.task, [...(map.get(o.task) ?? []), o.resolved === true]);
     return map;
   };
   const as = byTask(a);

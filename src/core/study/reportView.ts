@@ -34,6 +34,8 @@ export function reportText(report: StudyReport): string[] {
       ].join(' '),
     );
   }
+  const pending = pendingNote(report);
+  if (pending) lines.push('', pending);
   if (report.comparisons.length) {
     lines.push('', 'paired (same task)  pairs  both  only A  only B  neither  McNemar exact p');
     for (const c of report.comparisons)
@@ -84,6 +86,14 @@ export function reportCharts(report: StudyReport): { resolve: string; time: stri
   return { resolve, time };
 }
 
+/** Which sessions the rates leave out because their last step is not graded yet, or ''. */
+export function pendingNote(report: StudyReport): string {
+  const open = report.conditions.filter((c) => c.pending > 0);
+  if (open.length === 0) return '';
+  const total = open.reduce((n, c) => n + c.pending, 0);
+  return `not counted yet: ${total} task session(s) whose last step is not submitted and graded (${open.map((c) => `${c.condition}: ${c.pending}`).join(', ')})`;
+}
+
 /** The tables as HTML (shared by the CLI's --html page and the VS Code Study Results view). */
 export function reportTablesHtml(report: StudyReport): string {
   const e = escapeXml;
@@ -101,6 +111,7 @@ export function reportTablesHtml(report: StudyReport): string {
     .join('');
   return (
     `<table class="cl-table"><caption>Resolve rate (last step) and time on task per condition</caption><thead><tr><th>condition</th><th>resolved</th><th>rate</th><th>95% CI (Wilson)</th><th>active s, median [IQR]</th><th>wall s, median [IQR]</th></tr></thead><tbody>${conditionRows}</tbody></table>` +
+    (pendingNote(report) ? `<p class="cl-note">${e(pendingNote(report))}</p>` : '') +
     (pairRows
       ? `<table class="cl-table"><caption>Paired comparisons on the same tasks (exact McNemar)</caption><thead><tr><th>conditions</th><th>pairs</th><th>both</th><th>only A</th><th>only B</th><th>neither</th><th>p</th></tr></thead><tbody>${pairRows}</tbody></table>`
       : '')

@@ -20,3 +20,43 @@ export class UserError extends Error {
 export function isUserError(e: unknown): e is UserError {
   return e instanceof UserError;
 }
+
+/**
+ * The inputs an operation below the front ends can name in an error. Each front end has its own
+ * words for them (the CLI a flag, VS Code a setting or a pick: src/cli/optionWords.ts,
+ * src/vscode/optionWords.ts), so app, core and infra never write `--repo` into a message that a
+ * VS Code user reads.
+ */
+export type OptionName =
+  | 'agentName'
+  | 'allowEmpty'
+  | 'base'
+  | 'chainId'
+  | 'condition'
+  | 'dir'
+  | 'engine'
+  | 'image'
+  | 'instances'
+  | 'mode'
+  | 'out'
+  | 'predictions'
+  | 'repo'
+  | 'repoPathInImage'
+  | 'split'
+  | 'step';
+
+/** A UserError about one input: `message` says what is wrong with it, without naming it the CLI's way. */
+export class OptionError extends UserError {
+  constructor(
+    readonly option: OptionName,
+    message: string,
+    kind: UserErrorKind = 'usage',
+    details: readonly string[] = [],
+  ) {
+    super(message, kind, details);
+  }
+}
+
+export function isOptionError(e: unknown): e is OptionError {
+  return e instanceof OptionError;
+}

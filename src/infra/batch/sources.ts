@@ -6,7 +6,7 @@ import { loadPredictions } from '../../core/formats/predictions';
 import { isTrajectoryFile } from '../../core/formats/trajectoryPredictions';
 import { instanceIdFromFileName, parseTrajectory } from '../../core/trajectories';
 import { peakContextTokens } from '../../core/trajectories/peakContext';
-import { UserError } from '../../core/util/errors';
+import { OptionError, UserError } from '../../core/util/errors';
 import { readUserFile } from '../files';
 
 export interface LoadedSource {
@@ -36,7 +36,7 @@ export function parseSourceSpec(cwd: string, spec: string): BatchSource {
   try {
     isDir = statSync(path).isDirectory();
   } catch {
-    throw new UserError(`--predictions ${path} does not exist`, 'usage');
+    throw new OptionError('predictions', `${path} does not exist`);
   }
   const name = m
     ? m[1]
@@ -65,7 +65,8 @@ export function loadSource(source: BatchSource): LoadedSource {
           .map((f) => join(source.path!, f))
           .filter((f) => statSync(f).isFile())
       : [source.path!];
-  if (files.length === 0) throw new UserError(`--predictions ${source.path}: the folder holds no trajectory`, 'input');
+  if (files.length === 0)
+    throw new OptionError('predictions', `${source.path}: the folder holds no trajectory`, 'input');
   const problems: string[] = [];
   for (const file of files) {
     const text = readUserFile(file, 'predictions file');
@@ -82,7 +83,7 @@ export function loadSource(source: BatchSource): LoadedSource {
     }
   }
   if (problems.length)
-    throw new UserError(`--predictions ${source.path}: an instance is predicted twice`, 'input', problems);
+    throw new OptionError('predictions', `${source.path}: an instance is predicted twice`, 'input', problems);
   return out;
 }
 
@@ -114,8 +115,9 @@ function recordsOf(file: string, text: string): [string, Prediction, number | nu
 export function checkSourceCoversDataset(loaded: LoadedSource, instanceIds: ReadonlySet<string>): void {
   const unknown = [...loaded.predictions.keys()].filter((id) => !instanceIds.has(id));
   if (unknown.length)
-    throw new UserError(
-      `--predictions ${loaded.source.path}: ${unknown.length} prediction(s) for instances no chain of the dataset has`,
+    throw new OptionError(
+      'predictions',
+      `${loaded.source.path}: ${unknown.length} prediction(s) for instances no chain of the dataset has`,
       'input',
       unknown.slice(0, 20).map((id) => `${loaded.origins.get(id)}: instance_id '${id}' is not a step of any chain`),
     );

@@ -8,14 +8,17 @@ import { onShutdown, shuttingDown } from '../process/shutdown';
 const live = new Map<string, Docker.Container>();
 /** Swarm job services and configs (swarm/jobService.ts) this process made and has not removed yet. */
 type SwarmKind = 'service' | 'config';
+interface LiveSwarmObject {
+  readonly remove: () => Promise<unknown>;
+  /** The one removal under way: the job's own clean-up and a shutdown wait for the same one. */
+  removal?: Promise<void>;
+}
 const liveSwarm = {
-  service: new Map<string, () => Promise<unknown>>(),
-  config: new Map<string, () => Promise<unknown>>(),
+  service: new Map<string, LiveSwarmObject>(),
+  config: new Map<string, LiveSwarmObject>(),
 };
 /** Creations under way: a signal waits for them, so a container created a moment after it is removed too. */
 const creating = new Set<Promise<unknown>>();
-/** Service removals under way (a job's own clean-up): a config stays in use until they are answered. */
-const removingServices = new Set<Promise<unknown>>();
 let hooksInstalled = false;
 
 /** How long a shutdown waits for the engine to answer creations in flight and removals. */
@@ -30,26 +33,29 @@ async function removeLive(): Promise<void> {
   while (creating.size > 0 && Date.now() < deadline) await until(Promise.allSettled([...creating]));
   const removals = [...live.values()].map((c) => c.remove({ force: true, v: true }).catch(() => undefined));
   live.clear();
-  // A config is in use until its service is gone: services first (ours and those a job's own
-  // clean-up is removing), then their configs, each tried again while the engine still says in use.
-  removals.push(...[...liveSwarm.service.values()].map((remove) => remove().catch(() => undefined)));
-  liveSwarm.service.clear();
-  await until(Promise.allSettled([...removals, ...removingServices]));
-  const configs = [...liveSwarm.config.values()];
-  liveSwarm.config.clear();
-  await until(Promise.allSettled(configs.map((remove) => removeUntilFree(remove, deadline))));
+  // A config is in use until its service is gone: services first, then their configs.
+  await until(
+    Promise.allSettled([
+      ...removals,
+      ...[...liveSwarm.service.keys()].map((id) => removeManagedSwarmObject('service', id)),
+    ]),
+  );
+  await until(Promise.allSettled([...liveSwarm.config.keys()].map((id) => removeManagedSwarmObject('config', id))));
 }
 
-/** Removes a config, trying again every 200 ms until `deadline` while it is still in use. */
-async function removeUntilFree(remove: () => Promise<unknown>, deadline: number): Promise<void> {
+/**
+ * Removes a config, trying again every 200 ms for a while as long as the engine says it is in use:
+ * a service removal answered a moment ago (ours, or the shutdown's) may not have released it yet.
+ */
+async function removeWhileInUse(remove: () => Promise<unknown>): Promise<void> {
+  const deadline = Date.now() + SHUTDOWN_WAIT_MS;
   for (;;) {
     try {
       await remove();
       return;
     } catch (e) {
-      const status = (e as { statusCode?: number }).statusCode;
-      // 404: gone already (removed by the job's own clean-up); anything but "in use" is final.
-      if (status === 404 || !/in use/i.test(String((e as Error).message)) || Date.now() >= deadline) return;
+      // 404: gone already; anything but "in use" will not change by waiting.
+      if (!/in use/i.test(String((e as Error).message)) || Date.now() >= deadline) return;
       await new Promise((r) => setTimeout(r, 200));
     }
   }
@@ -118,14 +124,17 @@ export async function createManagedContainer(
  */
 export async function createManagedSwarmObject<T extends { id: string }>(
   kind: SwarmKind,
-  creation: Promise<T>,
+  create: () => Promise<T>,
   remove: (id: string) => Promise<unknown>,
 ): Promise<T> {
   installHooks();
+  // After the signal the shutdown's removals may be over already: nothing is created then.
+  if (shuttingDown()) throw new ShuttingDownError();
+  const creation = create();
   creating.add(creation);
   try {
     const made = await creation;
-    liveSwarm[kind].set(made.id, () => remove(made.id));
+    liveSwarm[kind].set(made.id, { remove: () => remove(made.id) });
     if (shuttingDown()) {
       await removeManagedSwarmObject(kind, made.id);
       throw new ShuttingDownError();
@@ -138,14 +147,12 @@ export async function createManagedSwarmObject<T extends { id: string }>(
 
 /** Removes a swarm object made by createManagedSwarmObject; errors are ignored (it may be gone already). */
 export async function removeManagedSwarmObject(kind: SwarmKind, id: string): Promise<void> {
-  const remove = liveSwarm[kind].get(id);
-  if (remove) {
-    const removal = remove().catch(() => undefined);
-    if (kind === 'service') removingServices.add(removal);
-    await removal;
-    removingServices.delete(removal);
-  }
-  liveSwarm[kind].delete(id);
+  const object = liveSwarm[kind].get(id);
+  if (!object) return;
+  object.removal ??= (kind === 'config' ? removeWhileInUse(object.remove) : object.remove().then(() => undefined))
+    .catch(() => undefined)
+    .finally(() => liveSwarm[kind].delete(id));
+  await object.removal;
 }
 
 /** Removes a container made by createManagedContainer (force: it may still run); errors are ignored. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { UserError } from '../../core/util/errors';
 import type { PatchStats } from '../../protocol/run';
 import { runGit } from './exec';
+import { batchRunDirsAmong, pathspecsWithout } from './ownOutputs';
 import { headFromFiles, workTreeAtTop } from './repoFiles';
 
 const SHA = /^[0-9a-f]{40}$/;
@@ -123,10 +124,21 @@ export class Git {
     return this.identity;
   }
 
+  /**
+   * `git add -A`, except ChainLens's own output folders a user put in the work tree (ownOutputs.ts):
+   * they are never graded or committed as part of a step.
+   */
+  private async addAll(env?: Record<string, string>): Promise<void> {
+    const untracked = (await this.raw(['ls-files', '-z', '--others', '--exclude-standard'], env))
+      .split('\0')
+      .filter(Boolean);
+    await this.raw(['add', '-A', ...pathspecsWithout(batchRunDirsAmong(this.dir, untracked))], env);
+  }
+
   /** Commits everything in the work tree (untracked files too); returns the new HEAD. */
   async commitAll(message: string): Promise<string> {
     // Whether an identity is configured is asked while the files are added (one wait, not two).
-    const [identity] = await Promise.all([this.commitIdentity(), this.raw(['add', '-A'])]);
+    const [identity] = await Promise.all([this.commitIdentity(), this.addAll()]);
     await this.raw([...identity, 'commit', '--quiet', '--allow-empty', '--no-verify', '-m', message]);
     return this.head();
   }
@@ -330,7 +342,7 @@ export class Git {
     const env = { GIT_INDEX_FILE: join(scratch, 'index') };
     try {
       await this.raw(['read-tree', 'HEAD'], env);
-      await this.raw(['add', '-A'], env);
+      await this.addAll(env);
       return await this.raw(['diff', '--cached', '--binary', '--no-color', '--no-ext-diff', assertSha(base)], env);
     } finally {
       rmSync(scratch, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSyn
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { UserError } from '../../core/util/errors';
+import { OptionError, UserError } from '../../core/util/errors';
 import { cleanGitError } from './git';
 import { runGit, runGitPipe } from './exec';
 import { removeAbandonedPartials } from '../abandonedPartials';
@@ -14,7 +14,7 @@ export type RepoSource = { kind: 'path'; path: string } | { kind: 'url'; url: st
 const URL_LIKE = /^(?:https?|ssh|git|file):\/\/|^[\w.-]+@[\w.-]+:/;
 
 export function parseRepoSource(value: string, cwd: string): RepoSource {
-  if (value.startsWith('-')) throw new UserError(`--repo '${value}' is not a path or URL`, 'usage');
+  if (value.startsWith('-')) throw new OptionError('repo', `'${value}' is not a path or URL`);
   if (URL_LIKE.test(value)) return { kind: 'url', url: value };
   const path = resolve(cwd, value);
   if (!existsSync(path) || !statSync(path).isDirectory())
@@ -78,7 +78,7 @@ export async function ensureLocalCommit(
     const sha = await commitIn(source.path, commit);
     if (!sha) {
       throw new UserError(`commit ${commit} is not in the repository at ${source.path}`, 'git', [
-        "the chain's base_commit must exist there: fetch it into that repository, or pass the upstream URL as --repo",
+        "the chain's base_commit must exist there: fetch it into that repository, or give the upstream URL as the repository",
       ]);
     }
     return { repo: source.path, commit: sha };

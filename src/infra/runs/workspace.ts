@@ -4,7 +4,7 @@ import type { Chain } from '../../protocol/chain';
 import { ChainRunEngine, type EngineResult, type StartRunArgs } from '../../core/run/engine';
 import { removeAbandonedPartials } from '../abandonedPartials';
 import type { EngineLog } from '../../core/run/ports';
-import { UserError } from '../../core/util/errors';
+import { OptionError, UserError } from '../../core/util/errors';
 import { Git } from '../git/git';
 import { createWorkTreeFrom, describeRepoSource, type RepoSource } from '../git/mirror';
 import { workTreeAtTop } from '../git/repoFiles';
@@ -110,7 +110,7 @@ export async function prepareWorkTree(
   return holdCheckoutTarget(workdir, 'prepare the work tree', async () => {
     const abs = resolve(workdir);
     const exists = existsSync(abs);
-    if (exists && !statSync(abs).isDirectory()) throw new UserError(`--dir ${abs} is a file`, 'input');
+    if (exists && !statSync(abs).isDirectory()) throw new OptionError('dir', `${abs} is a file`, 'input');
     const empty = !exists || readdirSync(abs).length === 0;
     if (!empty) return reuseWorkTree(chain, abs, log);
     const topParent = mkdirSync(dirname(abs), { recursive: true });
@@ -140,13 +140,14 @@ export async function prepareWorkTree(
 
 async function reuseWorkTree(chain: Chain, abs: string, log: EngineLog): Promise<Workspace & { notes: string[] }> {
   if (!existsSync(join(abs, '.git')))
-    throw new UserError(`--dir ${abs} is not empty and is not a git repository; choose a new directory`, 'input');
+    throw new OptionError('dir', `${abs} is not empty and is not a git repository; choose a new directory`, 'input');
   const ws = await openWorkspace(abs, log, true);
   const runId = ws.store.currentRunId();
   const previous = runId ? ws.store.loadChain(runId) : null;
   if (previous && previous.id !== chain.id) {
-    throw new UserError(
-      `--dir ${abs} holds a run of chain '${previous.id}', not '${chain.id}'; choose a new directory`,
+    throw new OptionError(
+      'dir',
+      `${abs} holds a run of chain '${previous.id}', not '${chain.id}'; choose a new directory`,
       'state',
     );
   }

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readMetadataCsv, type MetadataRow } from '../../core/sweci';
-import { UserError } from '../../core/util/errors';
+import { OptionError, UserError } from '../../core/util/errors';
 import { readUserFile } from '../files';
 
 /**
@@ -19,7 +19,7 @@ export interface SweciTaskFiles {
 
 export function metadataPath(datasetDir: string, split: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(split))
-    throw new UserError(`--split must be a split name like 'default', not '${split}'`, 'usage');
+    throw new OptionError('split', `must be a split name like 'default', not '${split}'`);
   return join(resolve(datasetDir), 'metadata', `${split}.csv`);
 }
 

@@ -12,7 +12,7 @@ import { FromReportViewSchema, type FromReportView, type ToReportView } from '..
 import { hostWebview } from '../webviewHost';
 
 const PAGE_CSS = `body{font-family:var(--vscode-font-family);color:var(--vscode-foreground);padding:0 1em 2em}
-table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid var(--vscode-panel-border,#8884);padding:.2em .6em;text-align:left}
+table{border-collapse:collapse;margin:.5em 0 1.5em;display:block;max-width:100%;overflow-x:auto}td,th{border:1px solid var(--vscode-panel-border,#8884);padding:.2em .6em;text-align:left}
 td[data-key]{cursor:pointer;color:var(--vscode-textLink-foreground)}td[data-key]:hover{text-decoration:underline}`;
 
 /** One panel per run directory, with its current report (showing it again replaces the report). */

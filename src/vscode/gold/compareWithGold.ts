@@ -4,6 +4,7 @@
 // src/vscode/documents); the step's side is the work tree's file itself while the step is current
 // (edit it right there), else the file as the step's submitted commit left it.
 import * as vscode from 'vscode';
+import { goldShown, type Disclosure } from '../../core/study/disclosure';
 import { stepPatchText } from '../../app/fileVersions/stepPatch';
 import type { ChainRunSnapshot } from '../../app/run/snapshot';
 import { parsePatch } from '../../core/patch/parse';
@@ -62,17 +63,20 @@ async function focusBesideProblemStatement(): Promise<void> {
 
 /**
  * From the palette there is no step in hand: with one started step that is it; with several (a
- * submitted step and the current one, say) the person says which, the current step first.
+ * submitted step and the current one, say) the person says which, the current step first. A step
+ * whose gold is withheld (the person's own, in a study every step) is named so in the pick; when
+ * every started step's is withheld there is nothing to pick, and the refusal comes at once.
  */
-async function askStep(run: ChainRunSnapshot): Promise<number | undefined> {
+async function askStep(run: ChainRunSnapshot, disclosure: Disclosure): Promise<number | undefined> {
   const started = run.state.steps.filter((s) => s.start !== null);
-  if (started.length <= 1) return run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order;
+  if (started.length <= 1 || started.every((s) => !goldShown(disclosure, s.order)))
+    return run.state.currentStep ?? run.state.steps[run.state.steps.length - 1].order;
   const current = started.find((s) => s.order === run.state.currentStep);
   const ordered = current ? [current, ...started.filter((s) => s !== current).reverse()] : started.reverse();
   const picked = await vscode.window.showQuickPick(
     ordered.map((s) => ({
       label: `Step ${s.order}: ${s.instanceId}`,
-      description: s === current ? 'current (your work)' : 'submitted',
+      description: `${s === current ? 'current (your work)' : 'submitted'}${goldShown(disclosure, s.order) ? '' : ' · gold hidden until you submit or reveal it'}`,
       order: s.order,
     })),
     { title: 'Compare Step with Gold', placeHolder: 'Which step do you want to compare with its gold patch?' },
@@ -87,7 +91,7 @@ export function registerCompareWithGold(context: vscode.ExtensionContext, servic
       guarded(services.output, 'Compare Step with Gold', async (arg?: unknown) => {
         const run = services.run;
         if (!run) throw new Error('No chain is open.');
-        const order = isStepArg(arg) ? arg.order : await askStep(run);
+        const order = isStepArg(arg) ? arg.order : await askStep(run, services.disclosure.current);
         if (order === undefined) return;
         services.disclosure.require('goldDocuments', 'Compare Step with Gold', order);
         const step = run.state.steps.find((s) => s.order === order);

@@ -13,7 +13,7 @@ import { hostWebview } from '../webviewHost';
 
 const TABLE_CSS = `
 body { padding: 0 1rem; }
-.cl-table { border-collapse: collapse; margin: 1rem 0; }
+.cl-table { border-collapse: collapse; margin: 1rem 0; display: block; max-width: 100%; overflow-x: auto; }
 .cl-table caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
 .cl-table td, .cl-table th { border: 1px solid var(--vscode-panel-border, #8884); padding: 0.25rem 0.6rem; text-align: left; }
 .cl-charts { display: flex; flex-wrap: wrap; gap: 1rem; }

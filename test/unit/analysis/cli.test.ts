@@ -96,5 +96,5 @@ test('analyze: bad revision, missing repo and unreadable patch are errors a pers
 test('analyze: a --repo folder that does not exist is named in the error', async () => {
   const r = await cli(['analyze', '--patch', 'agent.diff', '--gold', 'gold.diff', '--repo', '/nonexistent/repo']);
   assert.equal(r.code, 1);
-  assert.match(r.err, /--repo \/nonexistent\/repo: cannot run git there/);
+  assert.match(r.err, /--repo: \/nonexistent\/repo: cannot run git there/);
 });

@@ -209,7 +209,11 @@ test('eval refuses a bad --image, --report directory, --repo-path-in-image and a
 });
 
 test('checkout --step 0 and a Seq start after a human step are usage errors before cloning', async () => {
-  await refused(checkoutArgs(tiny.chainFile, 'w-step', '--step', '0'), 2, /--step 0: the chain has steps 1, 2, 3/);
+  await refused(
+    checkoutArgs(tiny.chainFile, 'w-step', '--step', '0'),
+    2,
+    /--step: the chain has no step 0; its steps are 1, 2, 3/,
+  );
   await refused(checkoutArgs(tiny.chainFile, 'w-step', '--step', 'two'), 2, /--step must be a step number/);
   await refused(
     checkoutArgs(tiny.chainFile, 'w-step', '--step', '2', '--mode', 'seq'),

@@ -114,14 +114,14 @@ test("--condition HA needs the agent's predictions for step 2", async () => {
     'HA',
   ]);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /step 2 is authored 'recorded' but no --predictions file was given/);
+  assert.match(r.stderr, /--predictions: step 2 is authored 'recorded' but no predictions file was given/);
   assert.equal(existsSync(join(work, 'ha')), false);
 });
 
 test('--condition on a chain that is not a CodeThread task is a usage error', async () => {
   const r = await runCli(['checkout', DEMO_CHAIN, '--repo', repo.dir, '--dir', join(work, 'x'), '--condition', 'AA']);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /--condition applies to CodeThread tasks/);
+  assert.match(r.stderr, /--condition: applies to CodeThread tasks/);
   assert.equal(existsSync(join(work, 'x')), false);
 });
 

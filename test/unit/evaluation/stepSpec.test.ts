@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Chain, ChainStep } from '../../../src/protocol/chain';
-import { isUserError } from '../../../src/core/util/errors';
+import { isOptionError, isUserError } from '../../../src/core/util/errors';
 import { logParserFor, repoPathChoice, stepSpecFor } from '../../../src/core/evaluation/stepSpec';
 
 const testPatch = (file: string) =>
@@ -84,7 +84,7 @@ test('a step ChainLens cannot run is refused with a message naming what is missi
   const noImage = chain('owner/repo', [step(1)], { dockerImage: null });
   assert.throws(
     () => stepSpecFor(noImage, 0),
-    (e) => isUserError(e) && /chain 'c' names no docker_image; set one with --image/.test(e.message),
+    (e) => isOptionError(e) && e.option === 'image' && /chain 'c' names no docker_image/.test(e.message),
   );
   assert.equal(stepSpecFor(noImage, 0, { image: 'given:1' }).image, 'given:1');
   const pro = chain('owner/repo', [step(1, { testCmd: null, testFiles: ['tests/test_a.py'] })]);

@@ -59,7 +59,7 @@ test('a ChainSWE JSONL dataset is picked from by continuous_id; without one the 
     '\n';
   assert.equal(loadChain('d.jsonl', text, { chainId: 'two' }).id, 'two');
   const noId = problems(() => loadChain('d.jsonl', text));
-  assert.match(noId.join('\n'), /--chain-id/);
+  assert.match(noId.join('\n'), /holds 2 chains; choose one/);
   assert.match(noId.join('\n'), /one, two/);
   const unknown = problems(() => loadChain('d.jsonl', text, { chainId: 'three' }));
   assert.match(unknown[0], /no chain with continuous_id 'three'/);

@@ -109,3 +109,15 @@ test('an empty study says what to do instead of drawing empty charts (no axis fr
   assert.match(partly, /No step solved by a person is recorded yet/);
   assert.doesNotMatch(partly, />-1</);
 });
+
+test('a session whose last step is not graded yet has no outcome: it is counted as pending, not unresolved', () => {
+  // p3 is on step 2 of t5 under AH (submitted step 1, step 2 open): resolved null on step 2.
+  const rows = [...ROWS, row('p3', 't5', 'AH', 1, true, 40), { ...row('p3', 't5', 'AH', 2, null, 10), status: 'open' }];
+  const r = studyReport('s', rows, [['AH', 'AA']]);
+  const ah = r.conditions.find((c) => c.condition === 'AH')!;
+  assert.deepEqual(ah.outcome, wilsonInterval(3, 4), 'the open session changes neither numerator nor denominator');
+  assert.equal(ah.pending, 1);
+  assert.equal(r.comparisons[0].pairs, 4);
+  assert.match(reportText(r).join('\n'), /not counted yet: 1 task session\(s\) .*\(AH: 1\)/);
+  assert.match(studyReportBody(r, 'h2'), /not counted yet: 1 task session/);
+});

@@ -67,7 +67,7 @@ export async function runJobService(
     for (const file of o.bundle.files)
       if (Buffer.byteLength(file.content) > CONFIG_MAX_BYTES)
         throw new UserError(
-          `the evaluation's ${file.path} is ${Math.ceil(Buffer.byteLength(file.content) / 1024)} KB, and a Docker config (how --engine swarm ships it) holds at most ${CONFIG_MAX_BYTES / 1024} KB; evaluate this step with --engine local`,
+          `the evaluation's ${file.path} is ${Math.ceil(Buffer.byteLength(file.content) / 1024)} KB, and a Docker config (how the swarm engine ships it) holds at most ${CONFIG_MAX_BYTES / 1024} KB; evaluate this step with the local engine`,
           'environment',
         );
     // All at once: one after the other, each creation waits for the managers' consensus.
@@ -76,11 +76,12 @@ export async function runJobService(
         const name = objectName(o.runId, random, `-${i}`);
         const made = await createManagedSwarmObject(
           'config',
-          docker.createConfig({
-            Name: name,
-            Labels: labels,
-            Data: Buffer.from(file.content).toString('base64'),
-          }) as Promise<{ id: string }>,
+          () =>
+            docker.createConfig({
+              Name: name,
+              Labels: labels,
+              Data: Buffer.from(file.content).toString('base64'),
+            }) as Promise<{ id: string }>,
           (id) => docker.getConfig(id).remove(),
         );
         configs.push({ id: made.id, name, path: file.path, mode: file.mode });
@@ -95,29 +96,30 @@ export async function runJobService(
     if (control.signal?.aborted) return cancelled(control);
     const service = await createManagedSwarmObject(
       'service',
-      docker.createService({
-        Name: objectName(o.runId, random),
-        Labels: labels,
-        TaskTemplate: {
-          ContainerSpec: {
-            Image: o.image,
-            // In a service, Command replaces the image's entrypoint, as the harness's exec does.
-            Command: o.bundle.command,
-            // On the task's container too, so `label=chainlens.managed` finds it like a local run's.
-            Labels: labels,
-            User: '0:0',
-            Dir: '/',
-            Configs: configs.map((c) => ({
-              File: { Name: c.path, UID: '0', GID: '0', Mode: c.mode },
-              ConfigID: c.id,
-              ConfigName: c.name,
-            })),
+      () =>
+        docker.createService({
+          Name: objectName(o.runId, random),
+          Labels: labels,
+          TaskTemplate: {
+            ContainerSpec: {
+              Image: o.image,
+              // In a service, Command replaces the image's entrypoint, as the harness's exec does.
+              Command: o.bundle.command,
+              // On the task's container too, so `label=chainlens.managed` finds it like a local run's.
+              Labels: labels,
+              User: '0:0',
+              Dir: '/',
+              Configs: configs.map((c) => ({
+                File: { Name: c.path, UID: '0', GID: '0', Mode: c.mode },
+                ConfigID: c.id,
+                ConfigName: c.name,
+              })),
+            },
+            RestartPolicy: { Condition: 'none', MaxAttempts: 0 },
+            ...(o.memoryLimitBytes ? { Resources: { Limits: { MemoryBytes: o.memoryLimitBytes } } } : {}),
           },
-          RestartPolicy: { Condition: 'none', MaxAttempts: 0 },
-          ...(o.memoryLimitBytes ? { Resources: { Limits: { MemoryBytes: o.memoryLimitBytes } } } : {}),
-        },
-        Mode: { ReplicatedJob: { MaxConcurrent: 1, TotalCompletions: 1 } },
-      } as Docker.CreateServiceOptions) as Promise<Docker.Service>,
+          Mode: { ReplicatedJob: { MaxConcurrent: 1, TotalCompletions: 1 } },
+        } as Docker.CreateServiceOptions) as Promise<Docker.Service>,
       (id) => docker.getService(id).remove(),
     );
     serviceId = service.id;

@@ -1,7 +1,7 @@
 // `--engine swarm` needs an engine in swarm mode, as a manager: only a manager can create
 // services. Checked once, before a batch starts (docs/scaling.md, "Docker Swarm").
 import type Docker from 'dockerode';
-import { UserError } from '../../../core/util/errors';
+import { OptionError, UserError } from '../../../core/util/errors';
 import { dockerHostDescription } from '../connect';
 import { dockerMessage } from '../stepRun';
 
@@ -18,14 +18,16 @@ export async function assertSwarmManager(docker: Docker): Promise<void> {
   }
   const state = swarm?.LocalNodeState || 'inactive';
   if (state !== 'active')
-    throw new UserError(
-      `--engine swarm needs the Docker engine at ${dockerHostDescription()} to be in swarm mode, and it is ${state}. ` +
-        'Run `docker swarm init` there (one node is a swarm), or `docker swarm join` it to a swarm; or use --engine local.',
+    throw new OptionError(
+      'engine',
+      `swarm needs the Docker engine at ${dockerHostDescription()} to be in swarm mode, and it is ${state}. ` +
+        'Run `docker swarm init` there (one node is a swarm), or `docker swarm join` it to a swarm; or use the local engine.',
       'environment',
     );
   if (!swarm?.ControlAvailable)
-    throw new UserError(
-      `--engine swarm needs a swarm manager, and the Docker engine at ${dockerHostDescription()} is a worker node. ` +
+    throw new OptionError(
+      'engine',
+      `swarm needs a swarm manager, and the Docker engine at ${dockerHostDescription()} is a worker node. ` +
         'Point DOCKER_HOST at a manager (`docker node ls` there lists the nodes).',
       'environment',
     );
