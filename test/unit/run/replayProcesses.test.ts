@@ -21,18 +21,7 @@ test('replay of the demo with gold: three git processes per step, and each step 
   process.env.GIT_TRACE = trace;
   let r;
   try {
-    r = await runCli([
-      'replay',
-      DEMO_CHAIN,
-      '--repo',
-      demoRepo(),
-      '--dir',
-      dir,
-      '--mode',
-      'seq',
-      '--predictions',
-      'gold',
-    ]);
+    r = await runCli(['replay', DEMO_CHAIN, '--repo', repo, '--dir', dir, '--mode', 'seq', '--predictions', 'gold']);
   } finally {
     for (const [k, v] of [
       ['GIT_TRACE', saved.trace],
