@@ -66,11 +66,16 @@ export function hasBaseStore(store: string): boolean {
  * sibling carrying the pid and renamed into place, so a killed process never leaves a half store
  * under the real name, and two processes making one store at once both end up using one of them.
  */
-export async function ensureBaseStore(cache: string, localSource: string, sha: string): Promise<string> {
+export async function ensureBaseStore(
+  cache: string,
+  localSource: string,
+  sha: string,
+): Promise<{ store: string; made?: string }> {
   const store = baseStorePath(cache, localSource, sha);
-  if (hasBaseStore(store)) return store;
+  if (hasBaseStore(store)) return { store };
   const repoDir = join(store, '..');
-  mkdirSync(repoDir, { recursive: true });
+  // The topmost folder made here, so that a checkout that then fails can take back what it added.
+  const madeDir = mkdirSync(repoDir, { recursive: true });
   removeAbandonedPartials(repoDir, /\.partial-(\d+)$/);
   sweepStoresOfRemovedRepositories(baseStoresRoot(cache));
   // Atomic: the sweep of another process must never read half a path and take it for a removed one.
@@ -85,11 +90,12 @@ export async function ensureBaseStore(cache: string, localSource: string, sha: s
     } catch (e) {
       // Another process put the same store in place first: it holds the same objects.
       if (!hasBaseStore(store)) throw e;
+      return { store };
     }
   } finally {
     rmSync(partial, { recursive: true, force: true });
   }
-  return store;
+  return { store, made: madeDir ?? store };
 }
 
 /**

@@ -158,17 +158,16 @@ export async function createWorkTreeFrom(
   log: (line: string) => void = () => {},
   /** Where the work tree will be once in place (`workdir` may be a temporary sibling), for the log. */
   shownDir = workdir,
-): Promise<{ repo: string; commit: string }> {
+): Promise<{ repo: string; commit: string; madeInCache?: string }> {
   const [local, init] = await Promise.allSettled([ensureLocalCommit(source, baseCommit, log), initRepository(workdir)]);
   if (local.status === 'rejected') throw local.reason;
   log(`copying the history of ${describeRepoSource(source)} up to ${baseCommit.slice(0, 12)} into ${shownDir}`);
   try {
     if (init.status === 'rejected') throw init.reason;
-    await fetchBase(local.value.repo, workdir, local.value.commit);
+    return { ...local.value, ...(await fetchBase(local.value.repo, workdir, local.value.commit)) };
   } catch (e) {
     throw new UserError(`could not fetch commit ${baseCommit} into ${workdir}: ${cleanGitError(e)}`, 'git');
   }
-  return local.value;
 }
 
 function initRepository(workdir: string): Promise<string> {
@@ -185,25 +184,31 @@ function initRepository(workdir: string): Promise<string> {
  * is what a fetch of `sha` does without the fetch's shell, upload-pack, ref negotiation and
  * connectivity walk. No FETCH_HEAD is written, so nothing names the source.
  */
-async function fetchBase(localSource: string, workdir: string, sha: string): Promise<void> {
-  if (!(await borrowBase(localSource, workdir, sha)))
+async function fetchBase(localSource: string, workdir: string, sha: string): Promise<{ madeInCache?: string }> {
+  const borrowed = await borrowBase(localSource, workdir, sha);
+  if (!borrowed)
     await runGitPipe(
       { args: ['pack-objects', '--revs', '--stdout', '--quiet'], cwd: localSource, input: `${sha}\n` },
       { args: ['index-pack', '--stdin'], cwd: workdir },
     );
   if (!writeFirstRef(join(workdir, '.git'), BASE_REF, sha))
     await runGit(['update-ref', BASE_REF, sha], { cwd: workdir });
+  return { madeInCache: borrowed ? borrowed.made : undefined };
 }
 
-/** The base store's pack in place in `workdir`'s repository; false (nothing left there) when that failed. */
-async function borrowBase(localSource: string, workdir: string, sha: string): Promise<boolean> {
+/**
+ * The base store's pack in place in `workdir`'s repository, and what was made in the cache for it
+ * (nothing when the store was there); null (nothing left in `workdir`) when that failed.
+ */
+async function borrowBase(localSource: string, workdir: string, sha: string): Promise<{ made?: string } | null> {
   try {
-    borrowBaseStore(await ensureBaseStore(cacheRoot(), localSource, sha), join(workdir, '.git'));
-    return true;
+    const { store, made } = await ensureBaseStore(cacheRoot(), localSource, sha);
+    borrowBaseStore(store, join(workdir, '.git'));
+    return { made };
   } catch {
     rmSync(join(workdir, '.git', 'objects', 'pack'), { recursive: true, force: true });
     mkdirSync(join(workdir, '.git', 'objects', 'pack'), { recursive: true });
-    return false;
+    return null;
   }
 }
 
