@@ -31,6 +31,28 @@ export const SweciTestRunSchema = z.object({
 });
 export type SweciTestRun = z.infer<typeof SweciTestRunSchema>;
 
+/**
+ * What a SWE-CI loop does where ChainLens has to choose (docs/sweci.md), fixed at `sweci init`:
+ * - failedRun: an iteration whose test run does not count has its code `discard`ed (the next
+ *   iteration starts from the last code whose tests ran, as the harness's run.py) or `keep`s it;
+ * - testChanges: a Programmer's change under the task's test paths is `reset` (and recorded)
+ *   before grading, or the submit is `refuse`d naming the paths;
+ * - requirement: the Architect's requirement must have Appendix C's shape (`appendix-c`) or is
+ *   `free` text.
+ */
+export const SweciFailedRunSchema = z.enum(['discard', 'keep']);
+export type SweciFailedRun = z.infer<typeof SweciFailedRunSchema>;
+export const SweciTestChangesSchema = z.enum(['reset', 'refuse']);
+export type SweciTestChanges = z.infer<typeof SweciTestChangesSchema>;
+export const SweciRequirementShapeSchema = z.enum(['appendix-c', 'free']);
+export type SweciRequirementShape = z.infer<typeof SweciRequirementShapeSchema>;
+export const SweciPoliciesSchema = z.object({
+  failedRun: SweciFailedRunSchema,
+  testChanges: SweciTestChangesSchema,
+  requirement: SweciRequirementShapeSchema,
+});
+export type SweciPolicies = z.infer<typeof SweciPoliciesSchema>;
+
 /** A task as `sweci init` set it up: the two test runs and the gap between them. */
 export const SweciTaskSchema = z.object({
   taskId: z.string(),
@@ -49,6 +71,8 @@ export const SweciTaskSchema = z.object({
   oracle: SweciTestRunSchema,
   limit: z.number().int().positive(),
   timeoutS: z.number().positive(),
+  /** Absent in records written before the policies existed: read as the defaults. */
+  policies: SweciPoliciesSchema.optional(),
 });
 export type SweciTask = z.infer<typeof SweciTaskSchema>;
 
@@ -63,6 +87,17 @@ export const SweciIterationSchema = z.object({
   /** Who wrote the requirement and the code (for a person reading the record). */
   architect: z.string().nullable(),
   programmer: z.string().nullable(),
+  /**
+   * The test run did not count and the code was thrown away (policy failedRun: discard): the next
+   * iteration starts from `restoredFrom` (the last code whose tests ran, or the base), committed
+   * on the run's branch as `restoredAs`.
+   */
+  discarded: z.object({ restoredFrom: z.string(), restoredAs: z.string() }).optional(),
+  /**
+   * Paths under the task's test paths the Programmer changed, reset to the task's before grading
+   * (policy testChanges: reset); the change itself is kept in `diffPath`.
+   */
+  testChangesReset: z.object({ paths: z.array(z.string()), diffPath: z.string() }).optional(),
 });
 export type SweciIteration = z.infer<typeof SweciIterationSchema>;
 

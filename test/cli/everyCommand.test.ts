@@ -321,7 +321,11 @@ real('sweci init', () => {
 real('sweci gap', () => assert.match(ok(['sweci', 'gap', '--dir', sweci]).stdout, /gap \d+/));
 real('sweci requirement', () => {
   const file = join(work, 'requirement.md');
-  writeFileSync(file, '1. `div` divides two numbers.\n');
+  writeFileSync(
+    file,
+    '<requirements><requirement><location>src/calckit/ops.py: div</location><description>div is missing</description>' +
+      '<contract>`div` divides two numbers</contract><acceptance>tests/test_ops.py::test_div</acceptance></requirement></requirements>\n',
+  );
   ok(['sweci', 'requirement', '--dir', sweci, '--file', file]);
   assert.match(ok(['sweci', 'requirement', '--dir', sweci]).stdout, /divides two numbers/);
 });
@@ -333,7 +337,7 @@ real('sweci run', () => {
     '--dir',
     sweci,
     '--architect',
-    'echo "1. keep the tests passing" > "$SWECI_REQUIREMENT"',
+    'echo "<r><i><location>src</location><description>d</description><contract>keep the tests passing</contract><acceptance>all</acceptance></i></r>" > "$SWECI_REQUIREMENT"',
     '--programmer',
     'true',
     '--iterations',

@@ -53,7 +53,11 @@ export function buildTaskRepo(dir: string): Record<string, string> {
   return commits;
 }
 
-export function buildTaskDataset(): SweciTaskFixture {
+/**
+ * `extraTasks`: more rows over the same repository (and a copy of the same image archive), as
+ * [task id, current commit name, target commit name].
+ */
+export function buildTaskDataset(extraTasks: [string, string, string][] = []): SweciTaskFixture {
   const root = mkdtempSync(join(tmpdir(), 'chainlens-sweci-'));
   const repo = join(root, 'src-repo', 'calckit');
   const commits = buildTaskRepo(repo);
@@ -64,9 +68,10 @@ export function buildTaskDataset(): SweciTaskFixture {
     'task_id,current_sha,target_sha,test_gap,repo_name\n' +
       `${TASK_ID},${commits.c0},${commits.c4},4,calckit/calckit\n` +
       `calckit-broken,${commits.c0},${commits.broken},4,calckit/calckit\n` +
-      `calckit-badimage,${commits.c0},${commits.c4},4,calckit/calckit\n`,
+      `calckit-badimage,${commits.c0},${commits.c4},4,calckit/calckit\n` +
+      extraTasks.map(([id, from, to]) => `${id},${commits[from]},${commits[to]},0,calckit/calckit\n`).join(''),
   );
-  for (const task of [TASK_ID, 'calckit-broken', 'calckit-badimage']) {
+  for (const task of [TASK_ID, 'calckit-broken', 'calckit-badimage', ...extraTasks.map(([id]) => id)]) {
     const data = join(datasetDir, 'data', task);
     mkdirSync(data, { recursive: true });
     // Python's zipfile CLI wraps the repository in its folder (calckit/.git, calckit/src, …).
@@ -77,7 +82,8 @@ export function buildTaskDataset(): SweciTaskFixture {
     '-c',
     `docker save ${TASK_IMAGE} | gzip > "${join(datasetDir, 'data', TASK_ID, 'image.tar.gz')}"`,
   ]);
-  cpSync(join(datasetDir, 'data', TASK_ID, 'image.tar.gz'), join(datasetDir, 'data', 'calckit-broken', 'image.tar.gz'));
+  for (const task of ['calckit-broken', ...extraTasks.map(([id]) => id)])
+    cpSync(join(datasetDir, 'data', TASK_ID, 'image.tar.gz'), join(datasetDir, 'data', task, 'image.tar.gz'));
   // Not an image: gzip of plain text. The engine refuses it.
   execFileSync('sh', [
     '-c',

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { gapEntries } from '../../core/sweci';
+import { gapEntries, testGap } from '../../core/sweci';
+import { startingRun } from '../../core/sweci/policies';
 import type { SweciGapEntry } from '../../protocol/sweci';
 import { currentIteration, openTask } from './openTask';
 
@@ -15,15 +16,15 @@ export interface GapView {
 }
 
 /**
- * What the Architect sees: the oracle-passing tests that the latest graded state does not pass,
+ * What the Architect sees: the oracle-passing tests that the state the iteration starts from does not pass,
  * each with how it ended and its failure output from that state's log (SWE-CI's non-passed
  * folder). Reads only; it never shows the oracle's code.
  */
 export async function readGap(dir: string): Promise<GapView> {
   const { record } = await openTask(dir, undefined, false);
-  const last = record.iterations[record.iterations.length - 1];
-  const run = last ? last.run : record.task.initial;
-  const gap = last ? last.gap : record.task.oracle.passed.filter((t) => !new Set(record.task.initial.passed).has(t));
+  // The state the next iteration starts from: after a discarded iteration, the last kept one.
+  const run = startingRun(record);
+  const gap = testGap(record.task.oracle.passed, new Set(run.passed));
   const log = existsSync(run.logPath) ? readFileSync(run.logPath, 'utf8') : null;
   return {
     taskId: record.task.taskId,

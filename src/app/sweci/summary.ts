@@ -12,6 +12,10 @@ export interface SweciRunSummary {
   gap: number;
   /** Iterations that broke a test that passed before, by number. */
   regressionIterations: number[];
+  /** Iterations whose tests did not run and whose code was discarded (docs/sweci.md). */
+  discardedIterations: number[];
+  /** Iterations whose Programmer changed the task's tests (reset before grading). */
+  testsResetIterations: number[];
   stopped: SweciStop | null;
 }
 
@@ -30,6 +34,8 @@ export function sweciSummary(stateRoot: string, runId: string): SweciRunSummary 
     pStar: record.task.oracle.passed.length,
     gap: last ? last.gap.length : record.task.oracle.passed.filter((t) => !initial.has(t)).length,
     regressionIterations: record.iterations.filter((it) => it.regressions.length).map((it) => it.iteration),
+    discardedIterations: record.iterations.filter((it) => it.discarded).map((it) => it.iteration),
+    testsResetIterations: record.iterations.filter((it) => it.testChangesReset).map((it) => it.iteration),
     stopped: record.stopped,
   };
 }
@@ -42,6 +48,8 @@ export function sweciSummaryLine(s: SweciRunSummary): string {
     (s.regressionIterations.length
       ? `, regressions in iteration ${s.regressionIterations.join(', ')}`
       : ', no regression') +
+    (s.discardedIterations.length ? `, code discarded in iteration ${s.discardedIterations.join(', ')}` : '') +
+    (s.testsResetIterations.length ? `, tests reset in iteration ${s.testsResetIterations.join(', ')}` : '') +
     (s.stopped ? `; stopped (${s.stopped})` : '')
   );
 }

@@ -32,7 +32,7 @@ export async function callSweciTool(
         return ok({ ...view, entries });
       }
       case 'write_requirement': {
-        const { iteration } = await writeRequirement(dir, String(args.requirement));
+        const { iteration } = await writeRequirement(dir, String(args.requirement), 'write_requirement');
         return ok({ iteration, stored: true });
       }
       case 'get_requirement': {

@@ -11,6 +11,7 @@ import { refuseRunDirInWorkTree } from '../../app/batch/runDirPlace';
 import { checkBatchEngine, parseEngine, type EvaluationEngine } from '../../app/batch/engine';
 import { parseMode } from './checkout';
 import { parseProfile } from './evalRun';
+import { isSweciBatchArgv, runSweciBatchCli, sweciBatchUsage } from './sweci/batch';
 
 const usage = `usage: chainlens batch <dataset>... --run-dir <dir> --repo <path|url | owner/name=path|url>...
                        --predictions <file|folder|gold | name=file|folder>... [--mode oracle,seq]
@@ -28,7 +29,9 @@ report is printed (\`chainlens report <dir>\` prints it again, and writes CSV, J
 Progress: a bar on a terminal, one line per step otherwise, JSON events with --json.
 --engine swarm runs each step as a Docker Swarm job service on any node of the swarm the engine
 manages (it must be in swarm mode: \`docker swarm init\`); the default, local, runs containers on
-the engine itself. See docs/scaling.md.`;
+the engine itself. See docs/scaling.md.
+
+${sweciBatchUsage}`;
 
 function parseModes(value: string | undefined): RunMode[] {
   if (value === undefined) return ['oracle', 'seq'];
@@ -47,6 +50,8 @@ export const batchCommand: CliCommand = {
   name: 'batch',
   usage,
   async run(argv, io) {
+    // A SWE-CI dataset with Architect/Programmer commands, or a SWE-CI batch to resume.
+    if (isSweciBatchArgv(argv, io.cwd)) return runSweciBatchCli(argv, io);
     const { values, positionals } = parseCommandArgs(
       argv,
       {

@@ -6,8 +6,12 @@ import { UserError } from '../../core/util/errors';
 import { buildBatchReport, drillKeys, reportCsvFiles, reportHtml, reportText } from '../../core/batch';
 import { BatchRunDir } from '../../infra/batch/runDir';
 import { writeFileAtomic } from '../../infra/files';
+import { SweciBatchDir } from '../../infra/sweci/batchDir';
+import { printSweciBatchReport } from './sweci/batchReport';
+import { positiveNumber } from './sweci/shared';
 
 const usage = `usage: chainlens report <run-dir> [--json] [--csv <dir>] [--html <file>]
+       chainlens report <swe-ci-run-dir> [--json] [--gamma <γ>] [--plots <dir>]
 
 The figures of a batch run directory (\`chainlens batch\`), from its records. First ChainSWE's
 tables: the records left out of every denominator and why (only failures that are not the
@@ -20,7 +24,10 @@ Oracle-to-Seq drop by position, failure fingerprints, chain errors (position 2 o
 to the earlier steps' overshoot/undershoot, and costs when trajectories carry them.
 Works on an unfinished batch too (the figures cover what is recorded). --json prints the report
 as JSON; --csv writes one CSV per table into <dir>; --html writes a page with the tables and charts.
-docs/reference/batch.md documents every column.`;
+docs/reference/batch.md documents every column.
+On a SWE-CI batch's run directory: EvoScore per agent and per task (as \`chainlens sweci score\`),
+the ranking of agents at γ = 0.8 … 1.2, regressions by iteration, cumulative-best bins, average
+turns and lines changed against the human's diff; --plots writes them as SVG (docs/sweci.md).`;
 
 export const reportCommand: CliCommand = {
   name: 'report',
@@ -28,11 +35,26 @@ export const reportCommand: CliCommand = {
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(
       argv,
-      { json: { type: 'boolean' }, csv: { type: 'string' }, html: { type: 'string' } },
+      {
+        json: { type: 'boolean' },
+        csv: { type: 'string' },
+        html: { type: 'string' },
+        gamma: { type: 'string' },
+        plots: { type: 'string' },
+      },
       usage,
       { min: 1, max: 1, missing: 'expected a batch run directory' },
     );
-    const dir = new BatchRunDir(resolve(io.cwd, positionals[0]));
+    const root = resolve(io.cwd, positionals[0]);
+    if (SweciBatchDir.isOne(root)) {
+      if (values.csv !== undefined || values.html !== undefined)
+        throw new UserError('--csv and --html are for chain batches; a SWE-CI batch has --json and --plots', 'usage');
+      const gamma = positiveNumber(values.gamma, '--gamma') ?? 1;
+      return printSweciBatchReport(io, root, { json: values.json ?? false, gamma, plots: values.plots });
+    }
+    if (values.gamma !== undefined || values.plots !== undefined)
+      throw new UserError('--gamma and --plots are for SWE-CI batch run directories', 'usage');
+    const dir = new BatchRunDir(root);
     const manifest = dir.readManifest();
     const records = dir.readRecords();
     const report = buildBatchReport(manifest, records, undefined, dir.readEvidence());

@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { UserError } from '../../core/util/errors';
+import { writeFileAtomic } from '../files';
+import { processGone, processStartToken } from '../process/processIdentity';
 
 export interface RoleCommand {
   role: 'architect' | 'programmer';
@@ -10,6 +13,27 @@ export interface RoleCommand {
   timeoutS: number;
   signal?: AbortSignal;
   onOutput?: (chunk: string) => void;
+  /**
+   * Where the role's process group is noted while it runs (outside the work tree): a caller
+   * killed with SIGKILL cannot end it, so the next one does (endLeftRole) before it starts over.
+   */
+  pidFile?: string;
+}
+
+/**
+ * Ends a role's process group a killed caller left running (its pid file names it), so it
+ * cannot go on editing a work tree that is about to be reset. A pid now used by another process
+ * (its start differs) is left alone.
+ */
+export function endLeftRole(pidFile: string): void {
+  if (!existsSync(pidFile)) return;
+  try {
+    const { pid, startToken } = JSON.parse(readFileSync(pidFile, 'utf8')) as { pid: number; startToken: string | null };
+    if (!processGone(pid, startToken)) process.kill(-pid, 'SIGKILL');
+  } catch {
+    // torn file or already gone: nothing to end
+  }
+  rmSync(pidFile, { force: true });
 }
 
 /**
@@ -25,6 +49,8 @@ export function runRoleCommand(o: RoleCommand): Promise<void> {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    if (o.pidFile && child.pid)
+      writeFileAtomic(o.pidFile, JSON.stringify({ pid: child.pid, startToken: processStartToken(child.pid) }) + '\n');
     const kill = () => {
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL');
@@ -50,6 +76,7 @@ export function runRoleCommand(o: RoleCommand): Promise<void> {
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      if (o.pidFile) rmSync(o.pidFile, { force: true });
       o.signal?.removeEventListener('abort', onAbort);
       if (why) reject(new UserError(`the ${o.role} command ${why}`, 'environment'));
       else if (code !== 0) reject(new UserError(`the ${o.role} command ended with exit code ${code}`, 'environment'));

@@ -69,3 +69,68 @@ test('a metadata row with missing fields: exit 1 naming the file, line, task and
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a SWE-CI batch is refused before its run directory is written: unpaired roles, a bad row, an unknown task, a bad choice', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'chainlens-sweci-batch-cli-'));
+  try {
+    const ds = join(root, 'ds');
+    mkdirSync(join(ds, 'metadata'), { recursive: true });
+    writeFileSync(
+      join(ds, 'metadata', 'default.csv'),
+      'task_id,current_sha,target_sha,test_gap\nacme-1,0123abc,4567def,3\n',
+    );
+    const runDir = join(root, 'run');
+    const roles = ['--architect', 'true', '--programmer', 'true'];
+    const unpaired = await runCli([
+      'batch',
+      ds,
+      '--run-dir',
+      runDir,
+      '--architect',
+      'a',
+      '--architect',
+      'b',
+      '--programmer',
+      'p',
+    ]);
+    assert.equal(unpaired.code, 2);
+    assert.match(unpaired.stderr, /each agent needs one --architect and one --programmer \(got 2 and 1\)/);
+    const twice = await runCli(['batch', ds, '--run-dir', runDir, '--agent', 'x', ...roles, '--agent', 'x', ...roles]);
+    assert.equal(twice.code, 2);
+    assert.match(twice.stderr, /agent 'x' is given twice/);
+    const unknown = await runCli(['batch', ds, '--run-dir', runDir, '--task', 'nope', ...roles]);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /task 'nope' is not in .*default\.csv/);
+    const choice = await runCli(['batch', ds, '--run-dir', runDir, '--failed-run', 'maybe', ...roles]);
+    assert.equal(choice.code, 2);
+    assert.match(choice.stderr, /--failed-run must be one of discard, keep, not 'maybe'/);
+    const notDataset = await runCli(['batch', root, '--run-dir', runDir, ...roles]);
+    assert.equal(notDataset.code, 1);
+    assert.match(notDataset.stderr, /is not a SWE-CI dataset folder \(it has no metadata\/ folder\)/);
+    writeFileSync(
+      join(ds, 'metadata', 'default.csv'),
+      'task_id,current_sha,target_sha,test_gap\nacme-1,zz,4567def,3\n',
+    );
+    const badRow = await runCli(['batch', ds, '--run-dir', runDir, ...roles]);
+    assert.equal(badRow.code, 1);
+    assert.match(badRow.stderr, /default\.csv:2 \(task 'acme-1'\)/);
+    assert.equal(existsSync(runDir), false);
+    const resumeNothing = await runCli(['batch', '--run-dir', runDir, ...roles]);
+    assert.equal(resumeNothing.code, 2);
+    const badInit = await runCli([
+      'sweci',
+      'init',
+      ds,
+      '--task',
+      'acme-1',
+      '--dir',
+      join(root, 'w'),
+      '--test-changes',
+      'ignore',
+    ]);
+    assert.equal(badInit.code, 2);
+    assert.match(badInit.stderr, /--test-changes must be one of reset, refuse, not 'ignore'/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

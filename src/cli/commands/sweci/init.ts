@@ -2,10 +2,12 @@ import { resolve } from 'node:path';
 import type { CliCommand } from '../../command';
 import { parseCommandArgs, requireOption } from '../../args';
 import { initTask } from '../../../app/sweci/initTask';
-import { positiveInt } from './shared';
+import { SweciFailedRunSchema, SweciTestChangesSchema } from '../../../protocol/sweci';
+import { oneOf, positiveInt } from './shared';
 
 const usage = `usage: chainlens sweci init <dataset-dir> --task <id> --dir <workdir> [--split default] [--limit 20]
-                          [--timeout <s>] [--image <name>] [--json]
+                          [--timeout <s>] [--image <name>] [--failed-run discard|keep]
+                          [--test-changes reset|refuse] [--free-requirement] [--json]
 
 Initialises a SWE-CI task the way SWE-CI does: reads metadata/<split>.csv, loads
 data/<task>/image.tar.gz into Docker, unpacks data/<task>/code.zip, builds the base (the current
@@ -15,7 +17,14 @@ step per iteration. A task that fails a check (a bad metadata row, an image arch
 load, an oracle whose tests do not pass) is refused and nothing is written.
 --limit    iterations at most (SWE-CI: 20)
 --timeout  seconds per test run (SWE-CI: 3600)
---image    use this already loaded image instead of loading the archive`;
+--image    use this already loaded image instead of loading the archive
+--failed-run    an iteration whose test run does not count: discard its code, the next
+                iteration starts from the last code whose tests ran (default, as SWE-CI's
+                run.py), or keep it
+--test-changes  the Programmer's changes under tests/: reset them before grading and record
+                it (default), or refuse the submit naming them
+--free-requirement  take the Architect's requirement as free text (default: SWE-CI's
+                Appendix C shape, an XML document of 1 to 5 items with fixed fields)`;
 
 export const sweciInitCommand: CliCommand = {
   name: 'sweci init',
@@ -30,6 +39,9 @@ export const sweciInitCommand: CliCommand = {
         limit: { type: 'string' },
         timeout: { type: 'string' },
         image: { type: 'string' },
+        'failed-run': { type: 'string' },
+        'test-changes': { type: 'string' },
+        'free-requirement': { type: 'boolean' },
         json: { type: 'boolean' },
       },
       usage,
@@ -39,6 +51,8 @@ export const sweciInitCommand: CliCommand = {
     const dir = requireOption(values.dir, '--dir', usage);
     const limit = positiveInt(values.limit, '--limit');
     const timeoutS = positiveInt(values.timeout, '--timeout');
+    const failedRun = oneOf(values['failed-run'], '--failed-run', SweciFailedRunSchema.options);
+    const testChanges = oneOf(values['test-changes'], '--test-changes', SweciTestChangesSchema.options);
     const result = await initTask({
       datasetDir: resolve(io.cwd, positionals[0]),
       split: values.split ?? 'default',
@@ -47,6 +61,11 @@ export const sweciInitCommand: CliCommand = {
       limit,
       timeoutS,
       image: values.image,
+      policies: {
+        ...(failedRun ? { failedRun } : {}),
+        ...(testChanges ? { testChanges } : {}),
+        ...(values['free-requirement'] ? { requirement: 'free' as const } : {}),
+      },
       log: (l) => io.err(l),
     });
     for (const n of result.notes) io.err(n);
@@ -65,6 +84,7 @@ export const sweciInitCommand: CliCommand = {
             pStar: task.oracle.passed.length,
             gap: task.oracle.passed.length - task.oracle.passed.filter((t) => task.initial.passed.includes(t)).length,
             limit: task.limit,
+            policies: task.policies,
           },
           null,
           2,

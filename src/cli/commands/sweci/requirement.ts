@@ -5,11 +5,13 @@ import { readRequirement, writeRequirement } from '../../../app/sweci/requiremen
 import { readUserFile } from '../../../infra/files';
 import { positiveInt } from './shared';
 
-const usage = `usage: chainlens sweci requirement [--dir <workdir>] [--file <requirement.md>] [--iteration <i>]
+const usage = `usage: chainlens sweci requirement [--dir <workdir>] [--file <requirement.xml>] [--iteration <i>]
 
 Without --file: prints the requirement document of the current iteration (or of --iteration).
-With --file: the Architect's requirement for the current iteration (at most five items, as
-expected behaviour) is stored with the run, outside the work tree.`;
+With --file: the Architect's requirement for the current iteration is stored with the run,
+outside the work tree. It must have SWE-CI's shape (Appendix C): one XML document of 1 to 5
+items, each with <location>, <description>, <contract> and <acceptance>; a requirement without
+it is refused naming what is missing (a task initialised with --free-requirement takes any text).`;
 
 export const sweciRequirementCommand: CliCommand = {
   name: 'sweci requirement',
@@ -22,8 +24,9 @@ export const sweciRequirementCommand: CliCommand = {
     );
     const dir = values.dir ?? io.cwd;
     if (values.file !== undefined) {
-      const text = readUserFile(resolve(io.cwd, values.file), 'requirement file');
-      const { iteration, path } = await writeRequirement(dir, text);
+      const file = resolve(io.cwd, values.file);
+      const text = readUserFile(file, 'requirement file');
+      const { iteration, path } = await writeRequirement(dir, text, file);
       io.err(`requirement of iteration ${iteration} stored: ${path}`);
       return 0;
     }

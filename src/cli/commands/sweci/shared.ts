@@ -20,3 +20,11 @@ export function positiveNumber(value: string | undefined, flag: string): number 
 export function fixed(n: number, digits = 4): string {
   return n.toFixed(digits);
 }
+
+/** One of a fixed set of values (`--failed-run keep`), or a usage error naming the flag and the set. */
+export function oneOf<T extends string>(value: string | undefined, flag: string, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UserError(`${flag} must be one of ${allowed.join(', ')}, not '${value}'`, 'usage');
+  return value as T;
+}

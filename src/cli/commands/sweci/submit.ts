@@ -37,6 +37,15 @@ export const sweciSubmitCommand: CliCommand = {
         (record.stopped ? `; the loop stopped (${record.stopped})` : ''),
     );
     for (const t of last.regressions) io.out(`  regression: ${t}`);
+    if (last.testChangesReset)
+      io.out(
+        `  tests reset: ${last.testChangesReset.paths.join(', ')} (the Programmer's change is kept in ${last.testChangesReset.diffPath})`,
+      );
+    if (!last.run.usable) io.out(`  the tests did not run: ${last.run.problem}`);
+    if (last.discarded)
+      io.out(
+        `  its code is discarded; the next iteration starts from ${last.discarded.restoredFrom.slice(0, 10)}, the last code whose tests ran`,
+      );
     return 0;
   },
 };
