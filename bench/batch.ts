@@ -4,14 +4,15 @@
 // each with the very scripts ChainLens puts into its containers (patch fallback chain, test
 // patches, pytest). Both sides use images holding the repository at /testbed, as SWE-bench
 // images do. Runs are interleaved (A B B A ...); medians and their ratio are printed (target <= 1.15).
-// The same batch with `--engine swarm` (each step a Swarm job service, docs/scaling.md) runs in
-// the same repetitions on a single-node swarm of the engine (initialised for the bench and left
-// again when it was not in swarm mode), and its ratio to the raw side is printed next to it.
+// With `swarm` as the third argument, the same batch with `--engine swarm` (each step a Swarm job
+// service, docs/scaling.md) runs in the same repetitions and its ratio to the raw side is printed
+// next to it. The engine must already be a swarm manager: the bench never runs `docker swarm init`
+// (or `leave`) on the engine it is given, which may be the person's own.
 //
 // CHAINLENS_BENCH_BEFORE=<another build's dist/cli.js> adds that build's batch to the same
 // repetitions (before and after in one run).
 //
-//   node --import tsx bench/batch.ts [repetitions=3] [extra files in the larger repository=400] [swarm|no-swarm]
+//   node --import tsx bench/batch.ts [repetitions=3] [extra files in the larger repository=400] [no-swarm|swarm]
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,7 @@ import { parserForRepo, PYTHON_LOG_PARSERS } from '../src/core/evaluation/gradin
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const reps = Number(process.argv[2] ?? 3);
 const extraFiles = Number(process.argv[3] ?? 400);
-const withSwarm = (process.argv[4] ?? 'swarm') === 'swarm';
+const withSwarm = (process.argv[4] ?? 'no-swarm') === 'swarm';
 const cli = join(root, 'dist', 'cli.js');
 /** Another build's dist/cli.js (an earlier commit's, say), measured in the same repetitions. */
 const before = process.env.CHAINLENS_BENCH_BEFORE;
@@ -276,33 +277,29 @@ async function main(): Promise<void> {
 
   const swarmState = () =>
     execFileSync('docker', ['info', '--format', '{{.Swarm.LocalNodeState}}'], { encoding: 'utf8' }).trim();
-  const initialisedSwarm = withSwarm && swarmState() !== 'active';
-  if (initialisedSwarm) execFileSync('docker', ['swarm', 'init', '--advertise-addr', '127.0.0.1'], { stdio: 'ignore' });
+  if (withSwarm && swarmState() !== 'active')
+    throw new Error("the engine is not in swarm mode: run `docker swarm init` on it first, or leave out 'swarm'");
 
   const a: number[] = [];
   const b: number[] = [];
   const c: number[] = [];
   const d: number[] = [];
-  try {
-    for (let i = 0; i < reps; i++) {
-      if (i % 2 === 0) {
-        a.push(await ours(i));
-        b.push(await raw());
-        if (before) d.push(await ours(i, 'local', before));
-        if (withSwarm) c.push(await ours(i, 'swarm'));
-      } else {
-        if (withSwarm) c.push(await ours(i, 'swarm'));
-        if (before) d.push(await ours(i, 'local', before));
-        b.push(await raw());
-        a.push(await ours(i));
-      }
-      console.log(
-        `  repetition ${i + 1}: chainlens batch ${(a[i] / 1000).toFixed(1)} s, raw ${(b[i] / 1000).toFixed(1)} s` +
-          (withSwarm ? `, --engine swarm ${(c[i] / 1000).toFixed(1)} s` : ''),
-      );
+  for (let i = 0; i < reps; i++) {
+    if (i % 2 === 0) {
+      a.push(await ours(i));
+      b.push(await raw());
+      if (before) d.push(await ours(i, 'local', before));
+      if (withSwarm) c.push(await ours(i, 'swarm'));
+    } else {
+      if (withSwarm) c.push(await ours(i, 'swarm'));
+      if (before) d.push(await ours(i, 'local', before));
+      b.push(await raw());
+      a.push(await ours(i));
     }
-  } finally {
-    if (initialisedSwarm) execFileSync('docker', ['swarm', 'leave', '--force'], { stdio: 'ignore' });
+    console.log(
+      `  repetition ${i + 1}: chainlens batch ${(a[i] / 1000).toFixed(1)} s, raw ${(b[i] / 1000).toFixed(1)} s` +
+        (withSwarm ? `, --engine swarm ${(c[i] / 1000).toFixed(1)} s` : ''),
+    );
   }
   for (const s of setups) execFileSync('docker', ['rmi', '-f', s.image], { stdio: 'ignore' });
   rmSync(work, { recursive: true, force: true });

@@ -149,18 +149,24 @@ function applyGoldSteps(f: Fixture, dir: string): void {
   });
 }
 
+/**
+ * The parallel checkout ChainLens's own checkouts use (src/infra/git/git.ts): the raw side gets
+ * the same option, or the comparison would measure git's option and not ChainLens's overhead.
+ */
+const PARALLEL = ['-c', 'checkout.workers=0'];
+
 /** The same repository and tree with raw git: history up to base only, then the Oracle state, committed. */
 function raw(f: Fixture, dir: string): void {
   run('git', ['init', '-q', dir]);
   run('git', ['-C', dir, 'fetch', '-q', '--no-tags', f.repo, `${f.base}:refs/base`]);
-  run('git', ['-C', dir, 'checkout', '-q', '--detach', f.base]);
+  run('git', ['-C', dir, ...PARALLEL, 'checkout', '-q', '--detach', f.base]);
   applyGoldSteps(f, dir);
 }
 
 /** What a plain clone costs for the same tree (it keeps the source's later history). */
 function clone(f: Fixture, dir: string): void {
   run('git', ['clone', '-q', '--no-checkout', f.repo, dir]);
-  run('git', ['-C', dir, 'checkout', '-q', '--detach', f.base]);
+  run('git', ['-C', dir, ...PARALLEL, 'checkout', '-q', '--detach', f.base]);
   applyGoldSteps(f, dir);
 }
 

@@ -1,5 +1,5 @@
 import type { Chain, ChainStep } from '../../protocol/chain';
-import type { RunMode, RunState, StepAuthor, StepState } from '../../protocol/run';
+import type { PatchStats, RunMode, RunState, StepAuthor, StepState } from '../../protocol/run';
 import { isPathSafe, parsePatch, touchedPaths } from '../patch';
 import { UserError } from '../util/errors';
 import type { Journal } from './journal';
@@ -298,12 +298,9 @@ export class ChainRunEngine {
     return state.steps.findIndex((s) => s.order === state.currentStep);
   }
 
-  /** Commits the step's work; `applied`: a patch was just applied, so there is work (no status needed to tell). */
-  private async commitWork(state: RunState, step: ChainStep, author: StepAuthor, applied = false): Promise<string> {
-    if (applied || (await this.repo.isDirty()))
-      return this.repo.commitAll(
-        `chainlens: step ${step.order} (${step.instanceId}) by ${authorLabel(author)}\n\nrun ${state.runId}, ${state.mode} mode`,
-      );
+  /** Commits the step's work, if there is any (a person's or an agent's edits in the work tree). */
+  private async commitWork(state: RunState, step: ChainStep, author: StepAuthor): Promise<string> {
+    if (await this.repo.isDirty()) return this.repo.commitAll(stepCommitMessage(state, step, author));
     return this.repo.head();
   }
 
@@ -316,6 +313,8 @@ export class ChainRunEngine {
     status: StepState['status'],
     note: string | null,
     recovering: boolean,
+    /** What the step changed, when its patch was counted as it was applied (applyStaged). */
+    known?: PatchStats,
   ): Promise<RunState> {
     const step = state.steps[index];
     const now = this.clock.now();
@@ -325,7 +324,7 @@ export class ChainRunEngine {
     // Any other's goes in one transaction with the next step's start (enterStep).
     const [, patch] = await Promise.all([
       last ? this.repo.updateRef(endRef.ref, endRef.sha) : Promise.resolve(),
-      this.repo.diffStats(step.start!, end),
+      known ?? this.repo.diffStats(step.start!, end),
     ]);
     // Named for the end ref, which only the last step has written here; a kill here is rolled
     // forward from the submit journal either way.
@@ -486,6 +485,7 @@ export class ChainRunEngine {
     }
     const refusal = unsafePatchReason(patch, `the ${who} patch of step ${step.order}`);
     let conflict = refusal;
+    let stats: PatchStats | undefined;
     if (conflict === null) {
       // Journaled before the patch is applied: a process killed while git writes the files
       // leaves a journal that recover() rolls back (rollForward, 'apply').
@@ -496,7 +496,11 @@ export class ChainRunEngine {
         pid: this.ownPid,
         startedAt: this.clock.now().toISOString(),
       });
-      conflict = await this.repo.tryApply(patch);
+      // Staged as it is applied, and counted: the commit needs no `git add -A`, the step's size
+      // no `git diff` (the start commit was just checked out or committed, so the index is it).
+      const applied = await this.repo.applyStaged(patch);
+      if ('conflict' in applied) conflict = applied.conflict;
+      else stats = applied.stats;
     }
     if (conflict !== null) {
       const note = refusal ?? `the ${who} patch of step ${step.order} does not apply: ${conflict}`;
@@ -513,7 +517,7 @@ export class ChainRunEngine {
       return this.finishStep(state, chain, index, step.start!, 'patch_failed', note, false);
     }
     this.faultPoint('apply:applied');
-    const end = await this.commitWork(state, chain.steps[index], step.author, true);
+    const end = await this.repo.commitStaged(stepCommitMessage(state, chain.steps[index], step.author));
     this.writeJournal({
       op: 'submit',
       runId: state.runId,
@@ -522,7 +526,7 @@ export class ChainRunEngine {
       startedAt: this.clock.now().toISOString(),
       end,
     });
-    return this.finishStep(state, chain, index, end, 'submitted', null, false);
+    return this.finishStep(state, chain, index, end, 'submitted', null, false, stats);
   }
 
   private writeJournal(journal: Journal): void {
@@ -592,6 +596,11 @@ export class ChainRunEngine {
     const outcome = journal.outcome ?? { status: 'submitted' as const, note: null };
     await this.finishStep(state, chain, index, end, outcome.status, outcome.note, true);
   }
+}
+
+/** The message of a step's commit, whoever made it. */
+function stepCommitMessage(state: RunState, step: ChainStep, author: StepAuthor): string {
+  return `chainlens: step ${step.order} (${step.instanceId}) by ${authorLabel(author)}\n\nrun ${state.runId}, ${state.mode} mode`;
 }
 
 /** Why a patch must not be applied (it writes outside the repository or into .git), or null. */

@@ -19,6 +19,10 @@ export interface RepoPort {
    * not apply, the tree left as it was. Throws when a failure left part of it in the tree.
    */
   tryApply(patch: string): Promise<string | null>;
+  /** tryApply to the work tree and the index, with what the patch changes counted; `{ conflict }` when it does not apply. */
+  applyStaged(patch: string): Promise<{ conflict: string } | { stats: PatchStats }>;
+  /** Commits the index as it is (after applyStaged); returns the new HEAD. */
+  commitStaged(message: string): Promise<string>;
   /** One commit per layer, each on the previous (base first), built without touching the work tree. */
   commitLayersOnto(
     base: string,

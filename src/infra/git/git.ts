@@ -172,6 +172,16 @@ export class Git {
     return this.head();
   }
 
+  /**
+   * Commits the index as it is (what applyStaged staged), not the work tree; returns the new HEAD.
+   * One git process where commitAll takes two: the patch's files are already staged.
+   */
+  async commitStaged(message: string): Promise<string> {
+    const identity = await this.commitIdentity();
+    await this.raw([...identity, 'commit', '--quiet', '--allow-empty', '--no-verify', '-m', message]);
+    return this.head();
+  }
+
   /** Saves uncommitted work (untracked too) as a stash entry; returns its description. */
   async stash(message: string): Promise<string> {
     await this.raw([...(await this.commitIdentity()), 'stash', 'push', '--include-untracked', '--message', message]);
@@ -262,6 +272,27 @@ export class Git {
   }
 
   /**
+   * tryApply to the work tree and the index at once, in one git process that also counts what the
+   * patch changes (`git apply --index --numstat --apply`, git-apply(1)): the step's patch stats
+   * without a `git diff --numstat`, and its commit without a `git add -A`. All or nothing, as
+   * tryApply: `{ conflict }` with the tree and index as they were when it does not apply.
+   */
+  async applyStaged(patch: string): Promise<{ conflict: string } | { stats: PatchStats }> {
+    let out: string;
+    try {
+      out = await this.raw(
+        ['apply', '--index', '--whitespace=nowarn', '--numstat', '--apply', '-'],
+        undefined,
+        withFinalNewline(patch),
+      );
+    } catch (e) {
+      if (await this.isDirty()) throw e;
+      return { conflict: cleanGitError(e) };
+    }
+    return { stats: numstatTotals(out) };
+  }
+
+  /**
    * Commits `layers` one on top of the other starting at `base`, in one temporary index (read
    * once, however many layers) without touching the work tree: how Oracle states are made
    * cheaply. Throws UserError naming the patch that does not apply.
@@ -348,24 +379,28 @@ export class Git {
   }
 
   async diffStats(from: string, to: string): Promise<PatchStats> {
-    const out = await this.raw(['diff', '--numstat', assertSha(from), assertSha(to)]);
-    let files = 0;
-    let insertions = 0;
-    let deletions = 0;
-    for (const line of out.split('\n')) {
-      const m = /^(\d+|-)\t(\d+|-)\t/.exec(line);
-      if (!m) continue;
-      files++;
-      insertions += m[1] === '-' ? 0 : Number(m[1]);
-      deletions += m[2] === '-' ? 0 : Number(m[2]);
-    }
-    return { files, insertions, deletions };
+    return numstatTotals(await this.raw(['diff', '--numstat', assertSha(from), assertSha(to)]));
   }
 
   /** `git diff --binary from to`: a step's patch, or a state's cumulative diff from base. */
   async diff(from: string, to: string): Promise<string> {
     return this.raw(['diff', '--binary', '--no-color', '--no-ext-diff', assertSha(from), assertSha(to)]);
   }
+}
+
+/** Files, insertions and deletions of `--numstat` output (a binary file counts as a file, no lines). */
+function numstatTotals(out: string): PatchStats {
+  let files = 0;
+  let insertions = 0;
+  let deletions = 0;
+  for (const line of out.split('\n')) {
+    const m = /^(\d+|-)\t(\d+|-)\t/.exec(line);
+    if (!m) continue;
+    files++;
+    insertions += m[1] === '-' ? 0 : Number(m[1]);
+    deletions += m[2] === '-' ? 0 : Number(m[2]);
+  }
+  return { files, insertions, deletions };
 }
 
 function withFinalNewline(patch: string): string {

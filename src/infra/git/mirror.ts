@@ -6,6 +6,7 @@ import { OptionError, UserError } from '../../core/util/errors';
 import { cleanGitError } from './git';
 import { runGit, runGitPipe } from './exec';
 import { removeAbandonedPartials } from '../abandonedPartials';
+import { borrowBaseStore, ensureBaseStore } from './baseStore';
 
 /** A repository source a person gave: a local path, or a URL git can clone. */
 export type RepoSource = { kind: 'path'; path: string } | { kind: 'url'; url: string };
@@ -157,17 +158,16 @@ export async function createWorkTreeFrom(
   log: (line: string) => void = () => {},
   /** Where the work tree will be once in place (`workdir` may be a temporary sibling), for the log. */
   shownDir = workdir,
-): Promise<{ repo: string; commit: string }> {
+): Promise<{ repo: string; commit: string; madeInCache?: string }> {
   const [local, init] = await Promise.allSettled([ensureLocalCommit(source, baseCommit, log), initRepository(workdir)]);
   if (local.status === 'rejected') throw local.reason;
   log(`copying the history of ${describeRepoSource(source)} up to ${baseCommit.slice(0, 12)} into ${shownDir}`);
   try {
     if (init.status === 'rejected') throw init.reason;
-    await fetchBase(local.value.repo, workdir, local.value.commit);
+    return { ...local.value, ...(await fetchBase(local.value.repo, workdir, local.value.commit)) };
   } catch (e) {
     throw new UserError(`could not fetch commit ${baseCommit} into ${workdir}: ${cleanGitError(e)}`, 'git');
   }
-  return local.value;
 }
 
 function initRepository(workdir: string): Promise<string> {
@@ -175,19 +175,41 @@ function initRepository(workdir: string): Promise<string> {
 }
 
 /**
- * Copies the commit `sha` of `localSource` and its history into the new repository at `workdir`
- * as BASE_REF: the objects reachable from `sha` and nothing else, packed by the source and
- * indexed by the work tree's repository, which is what a fetch of `sha` does, without the fetch's
- * shell, upload-pack, ref negotiation and connectivity walk (six git processes; these are three).
- * No FETCH_HEAD is written, so nothing names the source (e.g. the mirror, with every later commit).
+ * Gives the new repository at `workdir` the commit `sha` of `localSource` and its history as
+ * BASE_REF: the objects reachable from `sha` and nothing else. They come from the base store of
+ * (`localSource`, `sha`) in the cache (baseStore.ts), made on the first work tree of that base and
+ * borrowed by every later one, so only the first pays for packing the history. Should the store
+ * be unusable (a cache that cannot be written, a store removed meanwhile), the objects are copied
+ * straight from the source instead: packed by it and indexed by the work tree's repository, which
+ * is what a fetch of `sha` does without the fetch's shell, upload-pack, ref negotiation and
+ * connectivity walk. No FETCH_HEAD is written, so nothing names the source.
  */
-async function fetchBase(localSource: string, workdir: string, sha: string): Promise<void> {
-  await runGitPipe(
-    { args: ['pack-objects', '--revs', '--stdout', '--quiet'], cwd: localSource, input: `${sha}\n` },
-    { args: ['index-pack', '--stdin'], cwd: workdir },
-  );
+async function fetchBase(localSource: string, workdir: string, sha: string): Promise<{ madeInCache?: string }> {
+  const borrowed = await borrowBase(localSource, workdir, sha);
+  if (!borrowed)
+    await runGitPipe(
+      { args: ['pack-objects', '--revs', '--stdout', '--quiet'], cwd: localSource, input: `${sha}\n` },
+      { args: ['index-pack', '--stdin'], cwd: workdir },
+    );
   if (!writeFirstRef(join(workdir, '.git'), BASE_REF, sha))
     await runGit(['update-ref', BASE_REF, sha], { cwd: workdir });
+  return { madeInCache: borrowed ? borrowed.made : undefined };
+}
+
+/**
+ * The base store's pack in place in `workdir`'s repository, and what was made in the cache for it
+ * (nothing when the store was there); null (nothing left in `workdir`) when that failed.
+ */
+async function borrowBase(localSource: string, workdir: string, sha: string): Promise<{ made?: string } | null> {
+  try {
+    const { store, made } = await ensureBaseStore(cacheRoot(), localSource, sha);
+    borrowBaseStore(store, join(workdir, '.git'));
+    return { made };
+  } catch {
+    rmSync(join(workdir, '.git', 'objects', 'pack'), { recursive: true, force: true });
+    mkdirSync(join(workdir, '.git', 'objects', 'pack'), { recursive: true });
+    return null;
+  }
 }
 
 /**

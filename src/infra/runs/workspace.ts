@@ -32,6 +32,8 @@ export interface CreatedPaths {
   workTree: boolean;
   /** The topmost parent directory mkdir had to create, if any. */
   topParent?: string;
+  /** What the base store of this checkout added to the cache, if it made the store (a failed checkout leaves none). */
+  inCache?: string;
 }
 
 /** A temporary clone of a checkout that was killed: `.<name>.chainlens-partial-<pid>`. */
@@ -128,9 +130,10 @@ export async function prepareWorkTree(
     const partial = join(dirname(abs), `.${basename(abs)}.chainlens-partial-${process.pid}`);
     rmSync(partial, { recursive: true, force: true });
     const created: CreatedPaths = { workTree: !exists, topParent };
-    let local: { repo: string; commit: string };
+    let local: { repo: string; commit: string; madeInCache?: string };
     try {
       local = await createWorkTreeFrom(source, partial, chain.baseCommit, log, abs);
+      created.inCache = local.madeInCache;
       if (exists) rmdirSync(abs);
       renameSync(partial, abs);
     } catch (e) {
@@ -188,6 +191,8 @@ function removeCreated(workTree: string, created: CreatedPaths, store?: RunStore
   else if (existsSync(workTree))
     for (const name of readdirSync(workTree)) rmSync(join(workTree, name), { recursive: true, force: true });
   if (created.topParent) rmSync(created.topParent, { recursive: true, force: true });
+  // The work tree holds its own links to the store's pack: no other work tree depends on it.
+  if (created.inCache) rmSync(created.inCache, { recursive: true, force: true });
 }
 
 /**
