@@ -63,7 +63,7 @@ const deferredBuiltinsPlugin = {
 };
 
 // The schemas' fingerprint: every file of src/protocol (where every schema of a state file is
-// defined) and zod's version. A state file's check is remembered under it (src/infra/runs/
+// defined) and zod's version. A state file's check is remembered under it (src/infra/run/
 // checkMemo.ts): a build with other schemas checks every file again.
 function schemaFingerprint() {
   const hash = createHash('sha256');

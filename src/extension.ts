@@ -27,7 +27,7 @@ import { registerStatusBar } from './vscode/statusBar';
 import { registerTesting } from './vscode/testing/registerTesting';
 import { registerTrajectories } from './vscode/trajectories/registerTrajectories';
 import { registerCodeThread } from './vscode/codethread/registerCodeThread';
-import { setLockHolderLabel } from './infra/runs/runLock';
+import { setLockHolderLabel } from './infra/run/runLock';
 import { DisclosureGate } from './vscode/study/disclosureGate';
 import { registerStudy } from './vscode/study/registerStudy';
 

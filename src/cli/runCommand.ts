@@ -1,6 +1,6 @@
 import { isUserError } from '../core/util/errors';
 import { orphanSweepSettled } from '../infra/docker/orphans';
-import { setLockHolderLabel } from '../infra/runs/runLock';
+import { setLockHolderLabel } from '../infra/run/runLock';
 import type { CliCommand, CliCommandGroup, CliIO } from './command';
 import { answerCommand } from './commandGroup';
 import { describeFailure } from './failure';

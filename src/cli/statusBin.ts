@@ -3,7 +3,7 @@
 import { neutralised, runCliProcess } from './cliProcess';
 import { statusCommand } from './commands/status';
 import { runCommand } from './runCommand';
-import { preferJitlessSchemas } from '../infra/runs/stateSchemas';
+import { preferJitlessSchemas } from '../infra/run/stateSchemas';
 
 preferJitlessSchemas();
 

@@ -13,7 +13,7 @@ import type Docker from 'dockerode';
 import { testCommandFor } from '../../src/core/evaluation/script';
 import { connectDocker, evaluateState, locateRepoInImage } from '../../src/infra/docker';
 import { repoPathChoice } from '../../src/core/evaluation/stepSpec';
-import { dataRoot } from '../../src/infra/runs/stateDir';
+import { dataRoot } from '../../src/infra/run/stateDir';
 import { createToyRepo, FIX, TEST_FILES, type ToyRepo } from '../fixtures/evaluation/toyRepo';
 
 const BASE_IMAGE = 'chainlens/base:bookworm';

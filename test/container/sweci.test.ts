@@ -472,7 +472,7 @@ test('chainlens batch over a SWE-CI dataset: two agents, killed by SIGKILL at ra
 
   // Independent pytest runs of every graded state of the resumed batch.
   const { openTask: open } = await import('../../src/app/sweci/openTask');
-  const { withDataRoot } = await import('../../src/infra/runs/stateDir');
+  const { withDataRoot } = await import('../../src/infra/run/stateDir');
   for (const a of ['stepper', 'leaper'])
     for (const taskId of ['calckit-1', 'calckit-2']) {
       const work = join(runDir, 'runs', a, taskId);

@@ -19,7 +19,7 @@ import {
   type ChainLensWorkbench,
 } from './harness';
 import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
-import { readPointer, stateDirOf } from '../../src/infra/runs/stateDir';
+import { readPointer, stateDirOf } from '../../src/infra/run/stateDir';
 
 /** The run files of the work tree, in its state folder (outside the work tree, docs/run-state.md). */
 function runsFolder(workTree: string): string {

@@ -24,7 +24,7 @@ import {
 } from './harness';
 import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 import { formatFile } from '../helpers/formats';
-import { readPointer, stateDirOf } from '../../src/infra/runs/stateDir';
+import { readPointer, stateDirOf } from '../../src/infra/run/stateDir';
 
 const TRAJ = 'sweagent_v0_gpt4__pydicom__pydicom-1458.traj';
 const OPENHANDS = resolve(__dirname, '../fixtures/trajectories/openhands_v0_output.jsonl');

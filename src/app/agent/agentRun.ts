@@ -11,7 +11,7 @@ import { evaluationImage } from '../../core/evaluation/stepSpec';
 import { OptionError, UserError } from '../../core/util/errors';
 import { connectDocker, ensureImage, orphanSweepSettled } from '../../infra/docker';
 import { writeFileAtomic } from '../../infra/files';
-import { openWorkspace, type Workspace } from '../../infra/runs/workspace';
+import { openWorkspace, type Workspace } from '../../infra/run/workspace';
 import { orShutdown } from '../../infra/process/shutdown';
 import type { AgentPlacement } from '../../infra/agent/agentRunner';
 import { evaluateStep } from '../evaluation/evaluateStep';

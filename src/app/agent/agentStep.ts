@@ -8,7 +8,7 @@ import { parseTrajectory } from '../../core/trajectories';
 import { UserError } from '../../core/util/errors';
 import { runAgent, stopLeftoverAgent, type AgentPlacement } from '../../infra/agent/agentRunner';
 import { agentPidFile, prepareAgentStep } from '../../infra/agent/agentStepFiles';
-import type { Workspace } from '../../infra/runs/workspace';
+import type { Workspace } from '../../infra/run/workspace';
 
 export interface AgentStepRequest {
   readonly workspace: Workspace;

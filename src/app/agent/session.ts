@@ -14,7 +14,7 @@ import { runDisclosure } from '../../infra/study/runDisclosure';
 import { worktreeChange } from '../../core/agent/recorder';
 import { OptionError, UserError, isUserError } from '../../core/util/errors';
 import { RunInUseError } from '../../core/run/engine';
-import { openWorkspace, type Workspace } from '../../infra/runs/workspace';
+import { openWorkspace, type Workspace } from '../../infra/run/workspace';
 import { loadAgentRecord, loadAgentSettings, saveAgentRecord, saveAgentSettings } from '../../infra/agent/agentFiles';
 
 export interface AgentToolResult {

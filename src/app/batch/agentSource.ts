@@ -13,7 +13,7 @@ import type { BatchRunDir } from '../../infra/batch/runDir';
 import { writeFileAtomic } from '../../infra/files';
 import type { AgentPlacement } from '../../infra/agent/agentRunner';
 import { stopLeftoverAgentsUnder } from '../../infra/agent/agentStepFiles';
-import type { Workspace } from '../../infra/runs/workspace';
+import type { Workspace } from '../../infra/run/workspace';
 import { runAgentStep } from '../agent/agentStep';
 
 /** The patch an agent step left, kept beside its record (the lane's replay on resume reads it). */

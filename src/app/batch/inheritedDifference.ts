@@ -13,8 +13,8 @@ import { BatchRunDir } from '../../infra/batch/runDir';
 import { loadSource } from '../../infra/batch/sources';
 import { runGit } from '../../infra/git/exec';
 import { parseRepoSource } from '../../infra/git/mirror';
-import { withDataRoot } from '../../infra/runs/stateDir';
-import { checkoutRun } from '../../infra/runs/workspace';
+import { withDataRoot } from '../../infra/run/stateDir';
+import { checkoutRun } from '../../infra/run/workspace';
 import { chainsOf, repoFor } from './runBatch';
 
 export interface InheritedDifference {

@@ -18,9 +18,9 @@ import {
 } from '../../infra/docker';
 import { evaluateStep } from '../evaluation/evaluateStep';
 import { parseRepoSource } from '../../infra/git/mirror';
-import { withDataRoot } from '../../infra/runs/stateDir';
+import { withDataRoot } from '../../infra/run/stateDir';
 import { orShutdown } from '../../infra/process/shutdown';
-import { checkoutRun, type Workspace } from '../../infra/runs/workspace';
+import { checkoutRun, type Workspace } from '../../infra/run/workspace';
 import { readDataset } from '../../infra/batch/dataset';
 import { analyzeBatchStep } from './stepAnalysis';
 import { agentSourceStep, AGENT_PATCH_FILE, stopLeftoverAgents } from './agentSource';

@@ -2,7 +2,7 @@
 // Its records, logs and every step's gold patch would otherwise sit in the tree being solved,
 // show up as the solver's changes, be graded and be committed as the step's patch.
 import { UserError } from '../../core/util/errors';
-import { enclosingRunWorkTree } from '../../infra/runs/enclosingRun';
+import { enclosingRunWorkTree } from '../../infra/run/enclosingRun';
 
 /** Refuses a run directory inside a run's work tree, before anything is written (both front ends). */
 export function refuseRunDirInWorkTree(runDir: string): void {

@@ -15,7 +15,7 @@ import { parsePatch } from '../../core/patch/parse';
 import { UserError } from '../../core/util/errors';
 import { EvalStore } from '../../infra/evaluation/evalStore';
 import { runGit } from '../../infra/git/exec';
-import { openWorkspace, type Workspace } from '../../infra/runs/workspace';
+import { openWorkspace, type Workspace } from '../../infra/run/workspace';
 import { TreeSitterParser } from '../../infra/treesitter/parser';
 
 /** Labels that say PR1 is compatible with the human's: no drift to carry into PR2 (as the study excludes them). */

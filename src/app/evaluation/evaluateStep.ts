@@ -13,7 +13,7 @@ import { RunInUseError } from '../../core/run/engine';
 import { DEFAULT_TIMEOUT_S, evaluateState, WarmContainer, type EvaluationEngine } from '../../infra/docker';
 import { openDocker } from '../../infra/docker/connect';
 import { writeFileAtomic } from '../../infra/files';
-import { openWorkspace, type Workspace } from '../../infra/runs/workspace';
+import { openWorkspace, type Workspace } from '../../infra/run/workspace';
 import { EvalStore } from '../../infra/evaluation/evalStore';
 import { shuttingDown } from '../../infra/process/shutdown';
 import type { StepContainers } from './stepContainers';

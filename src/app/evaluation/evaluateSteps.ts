@@ -6,7 +6,7 @@ import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation'
 import type { GradingProfile } from '../../protocol/grading';
 import type { RunState } from '../../protocol/run';
 import { evaluateStep, type StepEvaluationRequest } from './evaluateStep';
-import type { Workspace } from '../../infra/runs/workspace';
+import type { Workspace } from '../../infra/run/workspace';
 import type { StepContainers } from './stepContainers';
 import { orShutdown } from '../../infra/process/shutdown';
 

@@ -2,7 +2,7 @@ import type { ChainEvaluation, StepEvaluation } from '../../protocol/evaluation'
 import type { GradingProfile } from '../../protocol/grading';
 import { chainReport } from '../../core/metrics/chainReport';
 import { conditionOf } from '../../core/codethread/conditions';
-import { openWorkspace } from '../../infra/runs/workspace';
+import { openWorkspace } from '../../infra/run/workspace';
 import { EvalStore } from '../../infra/evaluation/evalStore';
 
 /**

@@ -2,7 +2,7 @@
 // work tree's git, store and engine. The editor keeps one per window; the CLI opens one per command.
 import type { Chain } from '../../protocol/chain';
 import type { RunState } from '../../protocol/run';
-import type { Workspace } from '../../infra/runs/workspace';
+import type { Workspace } from '../../infra/run/workspace';
 
 export interface ChainRunSnapshot {
   /** Top of the work tree (its run state lives in the per-user data dir, docs/run-state.md). */

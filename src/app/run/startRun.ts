@@ -7,7 +7,7 @@ import { OptionError } from '../../core/util/errors';
 import type { Chain } from '../../protocol/chain';
 import { RunModeSchema, type RunMode, type RunState, type StepAuthor } from '../../protocol/run';
 import { parseRepoSource, type RepoSource } from '../../infra/git/mirror';
-import { checkoutRun, type Workspace } from '../../infra/runs/workspace';
+import { checkoutRun, type Workspace } from '../../infra/run/workspace';
 import { readChainFile, readPredictionsOption, recordedPatches } from './inputs';
 import type { Condition } from '../../protocol/codethread';
 

@@ -1,7 +1,7 @@
 import { evaluateStep } from '../evaluation';
 import { startRun } from '../run/startRun';
 import { submitStep } from '../run/stepActions';
-import { openWorkspace } from '../../infra/runs/workspace';
+import { openWorkspace } from '../../infra/run/workspace';
 import { describeRepoSource } from '../../infra/git/mirror';
 import { StudyRunRecords } from '../../infra/study/runRecords';
 import { UserError } from '../../core/util/errors';

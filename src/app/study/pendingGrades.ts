@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { StepEvaluation } from '../../protocol/evaluation';
 import type { ParticipantSession } from '../../protocol/studyRecords';
 import { EvalStore } from '../../infra/evaluation/evalStore';
-import { openWorkspace } from '../../infra/runs/workspace';
+import { openWorkspace } from '../../infra/run/workspace';
 import { StudyRunRecords } from '../../infra/study/runRecords';
 import { StudySessions } from '../../infra/study/sessionFiles';
 import { evaluateStep } from '../evaluation';

@@ -4,7 +4,7 @@ import { totalEdits, wallMs } from '../../core/study/timeOnTask';
 import type { StepEvaluation } from '../../protocol/evaluation';
 import type { ParticipantSession, StudyRow } from '../../protocol/studyRecords';
 import { EvalStore } from '../../infra/evaluation/evalStore';
-import { openWorkspace } from '../../infra/runs/workspace';
+import { openWorkspace } from '../../infra/run/workspace';
 import { StudyRunRecords } from '../../infra/study/runRecords';
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { UserError } from '../../core/util/errors';
-import { openWorkspace } from '../../infra/runs/workspace';
+import { openWorkspace } from '../../infra/run/workspace';
 import { StudySessions } from '../../infra/study/sessionFiles';
 import type { LoadedStudy } from './loadStudy';
 

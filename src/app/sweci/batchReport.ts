@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { startingRun } from '../../core/sweci/policies';
 import { sweciBatchReport, type SweciBatchReport, type SweciBatchRun } from '../../core/sweci/observations';
 import type { SweciBatchManifest } from '../../protocol/sweciBatch';
-import { withDataRoot } from '../../infra/runs/stateDir';
+import { withDataRoot } from '../../infra/run/stateDir';
 import { SweciBatchDir } from '../../infra/sweci/batchDir';
 import { linesChanged } from '../../infra/sweci/linesChanged';
 import type { PreparedTask } from './initTask';

@@ -7,7 +7,7 @@ import type { SweciPolicies, SweciRecord } from '../../protocol/sweci';
 import type { SweciBatchAgent, SweciBatchManifest } from '../../protocol/sweciBatch';
 import { writeFileAtomic } from '../../infra/files';
 import { orShutdown } from '../../infra/process/shutdown';
-import { withDataRoot } from '../../infra/runs/stateDir';
+import { withDataRoot } from '../../infra/run/stateDir';
 import { SweciBatchDir } from '../../infra/sweci/batchDir';
 import { readSplit } from '../../infra/sweci/dataset';
 import { prepareTask, startTask, type PreparedTask } from './initTask';

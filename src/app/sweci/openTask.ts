@@ -2,7 +2,7 @@ import { UserError } from '../../core/util/errors';
 import type { Chain } from '../../protocol/chain';
 import type { RunState } from '../../protocol/run';
 import type { SweciRecord } from '../../protocol/sweci';
-import { openWorkspace, type Workspace } from '../../infra/runs/workspace';
+import { openWorkspace, type Workspace } from '../../infra/run/workspace';
 import { SweciStore } from '../../infra/sweci/sweciStore';
 
 export interface OpenTask {

@@ -5,7 +5,7 @@ import type { RunState, StepState } from '../../protocol/run';
 import { authorLabel } from '../../core/run/plan';
 import { RunInUseError } from '../../core/run/engine';
 import { STASH_PREFIX } from '../../core/run/refs';
-import { openWorkspace } from '../../infra/runs/workspace';
+import { openWorkspace } from '../../infra/run/workspace';
 import { certainlyNoStash } from '../../infra/git/repoFiles';
 import { certainlyClean } from '../../infra/git/cleanWorkTree';
 import { table } from '../format';

@@ -1,8 +1,8 @@
 import type { CliCommand } from '../command';
 import { parseCommandArgs } from '../args';
 import { UserError } from '../../core/util/errors';
-import { faultPoint } from '../../infra/runs/faults';
-import { openWorkspace } from '../../infra/runs/workspace';
+import { faultPoint } from '../../infra/run/faults';
+import { openWorkspace } from '../../infra/run/workspace';
 import { printStatus } from './status';
 
 const usage = `usage: chainlens submit [--dir <workdir>] [--step <n>] [--allow-empty]

@@ -1,6 +1,6 @@
 /**
  * A 64-bit hash of a text, as 16 hex digits, for telling whether a file is still the one written
- * (infra/runs/checkMemo.ts): not a cryptographic hash, only one that no accidental change
+ * (infra/run/checkMemo.ts): not a cryptographic hash, only one that no accidental change
  * escapes. Two lanes; each step of a lane is a bijection of its state for a given character, and
  * different characters lead a state to different states, so two texts of the same length that
  * differ in a single character always differ in both lanes. The length is mixed in as well.

@@ -5,7 +5,7 @@ import type { AgentRecord } from '../../protocol/agent';
 import type { RunState } from '../../protocol/run';
 import { worktreeChange } from '../../core/agent/recorder';
 import { UserError } from '../../core/util/errors';
-import { openWorkspace, type Workspace } from '../runs/workspace';
+import { openWorkspace, type Workspace } from '../run/workspace';
 import { loadAgentRecord, saveAgentRecord } from './agentFiles';
 import { agentRefusal } from '../../core/study/disclosure';
 import { runDisclosure } from '../study/runDisclosure';

@@ -16,7 +16,7 @@ import { describeIssues } from '../../core/formats/issues';
 import { UserError } from '../../core/util/errors';
 import { writeFileAtomic } from '../files';
 import { processGone } from '../process/processIdentity';
-import { acquireLock, type LockHandle } from '../runs/runLock';
+import { acquireLock, type LockHandle } from '../run/runLock';
 
 const MANIFEST = 'manifest.json';
 /** A write killed between its temp file and the rename leaves `.<name>.<pid>.<ms>.tmp` (files.ts). */

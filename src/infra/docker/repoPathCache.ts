@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files';
-import { dataRoot } from '../runs/stateDir';
+import { dataRoot } from '../run/stateDir';
 
 /** Where an image holds the repository of a base commit. */
 export interface RepoInImage {

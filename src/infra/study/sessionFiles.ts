@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { ParticipantSessionSchema, type ParticipantSession } from '../../protocol/studyRecords';
 import { writeFileAtomic } from '../files';
-import { dataRoot } from '../runs/stateDir';
+import { dataRoot } from '../run/stateDir';
 import { readRecord } from './runRecords';
 import * as z from 'zod';
 

@@ -4,7 +4,7 @@ import { describeIssues } from '../../core/formats/issues';
 import { UserError } from '../../core/util/errors';
 import { SweciBatchManifestSchema, type SweciBatchManifest } from '../../protocol/sweciBatch';
 import { writeFileAtomic } from '../files';
-import { acquireLock, type LockHandle } from '../runs/runLock';
+import { acquireLock, type LockHandle } from '../run/runLock';
 
 /**
  * A SWE-CI batch's run directory (docs/sweci.md, "A whole dataset"):

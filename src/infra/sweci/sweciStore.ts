@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describeIssues } from '../../core/formats/issues';
 import { UserError } from '../../core/util/errors';
 import type { SweciRecord } from '../../protocol/sweci';
-import { sweciRecordSchema } from '../runs/stateSchemas';
+import { sweciRecordSchema } from '../run/stateSchemas';
 import { writeFileAtomic } from '../files';
 
 /**

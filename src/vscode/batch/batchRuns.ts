@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { summarizeRun, type RunSummary } from '../../core/batch';
 import type { BatchManifest, BatchRecord } from '../../protocol/batch';
 import { BatchRunDir } from '../../infra/batch/runDir';
-import { dataRoot } from '../../infra/runs/stateDir';
+import { dataRoot } from '../../infra/run/stateDir';
 
 const KNOWN_KEY = 'chainlens.batch.runs';
 

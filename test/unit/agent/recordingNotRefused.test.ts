@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { runCli } from '../../helpers/cli';
 import { DEMO_CHAIN, demoRepo } from '../../helpers/demoRepo';
 import { AgentSession } from '../../../src/app/agent/session';
-import { openWorkspace } from '../../../src/infra/runs/workspace';
+import { openWorkspace } from '../../../src/infra/run/workspace';
 
 test('a tool call waits while another session records the work tree, and is refused at once by any other writer', async () => {
   const root = mkdtempSync(join(tmpdir(), 'chainlens-recording-'));

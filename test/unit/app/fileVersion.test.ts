@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RunStore } from '../../../src/infra/runs/store';
+import { RunStore } from '../../../src/infra/run/store';
 import { fileVersion, recordedPatchOf } from '../../../src/app/fileVersions/fileVersion';
 import type { ChainRunSnapshot } from '../../../src/app/run/snapshot';
 import { demoRepoAfterRecordedStep1 } from '../../helpers/demoRepo';

@@ -12,7 +12,7 @@ import { runCli, type CliResult } from '../../helpers/cli';
 import { builtCli, runBuiltCli } from '../../helpers/builtCli';
 import { snapshotDir } from '../../helpers/dirSnapshot';
 import { makeTinyChain, type TinyChain } from '../../helpers/tinyChain';
-import { openWorkspace } from '../../../src/infra/runs/workspace';
+import { openWorkspace } from '../../../src/infra/run/workspace';
 import { chainReport } from '../../../src/core/metrics/chainReport';
 
 let tiny: TinyChain;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { runCli, type CliResult } from '../../helpers/cli';
 import { snapshotDir } from '../../helpers/dirSnapshot';
 import { makeTinyChain, type TinyChain } from '../../helpers/tinyChain';
-import { openWorkspace } from '../../../src/infra/runs/workspace';
+import { openWorkspace } from '../../../src/infra/run/workspace';
 
 let tiny: TinyChain;
 const STACK = /^\s+at .+[(:]\d+|internal error|node:internal/m;

@@ -1,4 +1,4 @@
-// status.cjs builds its schemas jitless (preferJitlessSchemas, src/infra/runs/stateSchemas.ts): the run state and chain copy must be
+// status.cjs builds its schemas jitless (preferJitlessSchemas, src/infra/run/stateSchemas.ts): the run state and chain copy must be
 // accepted, refused and described exactly as with zod's generated parsers. Compared per parse
 // (zod's ParseContext.jitless) on the files of a real run and on broken copies of them.
 import { test } from 'node:test';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../helpers/cli';
 import { makeTinyChain, type TinyChain } from '../../helpers/tinyChain';
-import { withDataRoot } from '../../../src/infra/runs/stateDir';
+import { withDataRoot } from '../../../src/infra/run/stateDir';
 
 const skip =
   process.platform !== 'linux' || process.getuid?.() !== 0 ? 'reading as another user needs root on Linux' : false;

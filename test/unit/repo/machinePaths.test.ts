@@ -64,7 +64,7 @@ const ALLOWED: { file: string; paths: string[]; why: string }[] = [
     why: 'where a repository may sit inside an image',
   },
   {
-    file: 'src/infra/runs/runLock.ts',
+    file: 'src/infra/run/runLock.ts',
     paths: ['/home/me'],
     why: 'an example in a comment',
   },

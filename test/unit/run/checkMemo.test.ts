@@ -1,4 +1,4 @@
-// A state file's schema check remembered beside it (src/infra/runs/checkMemo.ts, docs/run-state.md
+// A state file's schema check remembered beside it (src/infra/run/checkMemo.ts, docs/run-state.md
 // "Checked files"): a file ChainLens wrote is read back without zod, exactly as zod would give it;
 // an edited file, a memo of another build's schemas or of another kind of file, and a build
 // without a fingerprint all check the file in full, with the same errors as ever. The build's
@@ -11,8 +11,8 @@ import { textHash } from '../../../src/core/util/textHash';
 import { UserError } from '../../../src/core/util/errors';
 import { RunStateSchema } from '../../../src/protocol/run';
 import { ChainSchema } from '../../../src/protocol/chain';
-import { passedCheck, rememberCheck } from '../../../src/infra/runs/checkMemo';
-import { openWorkspace } from '../../../src/infra/runs/workspace';
+import { passedCheck, rememberCheck } from '../../../src/infra/run/checkMemo';
+import { openWorkspace } from '../../../src/infra/run/workspace';
 import { runCli } from '../../helpers/cli';
 import { makeTinyChain, type TinyChain } from '../../helpers/tinyChain';
 

@@ -10,7 +10,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtCli } from '../../helpers/builtCli';
 import { runCli } from '../../helpers/cli';
-import { openWorkspace } from '../../../src/infra/runs/workspace';
+import { openWorkspace } from '../../../src/infra/run/workspace';
 import { makeTinyChain } from '../../helpers/tinyChain';
 
 test('a reader answers while a writer holds the run; the writer then finishes', async () => {

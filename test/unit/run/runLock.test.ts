@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RunInUseError } from '../../../src/core/run/engine';
-import { acquireLock, FileLock, type LockRecord } from '../../../src/infra/runs/runLock';
+import { acquireLock, FileLock, type LockRecord } from '../../../src/infra/run/runLock';
 import { processStartToken } from '../../../src/infra/process/processIdentity';
 
 function withDir(fn: (dir: string) => Promise<void> | void) {

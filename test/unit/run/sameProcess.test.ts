@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChainRunEngine } from '../../../src/core/run/engine';
-import { openWorkspace } from '../../../src/infra/runs/workspace';
+import { openWorkspace } from '../../../src/infra/run/workspace';
 import { runCli } from '../../helpers/cli';
 import { git, makeTinyChain } from '../../helpers/tinyChain';
 

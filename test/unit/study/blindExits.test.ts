@@ -13,7 +13,7 @@ import { DEMO_PREDICTIONS, ROOT, demoRepo } from '../../helpers/demoRepo';
 import { isTestRunOf, StepTimer } from '../../../src/app/study/session';
 import { AgentSession } from '../../../src/app/agent/session';
 import { handStepToAgent } from '../../../src/infra/agent/handover';
-import { openWorkspace } from '../../../src/infra/runs/workspace';
+import { openWorkspace } from '../../../src/infra/run/workspace';
 import { StudyRunRecords } from '../../../src/infra/study/runRecords';
 
 const dir = mkdtempSync(join(tmpdir(), 'chainlens-study-blind-'));
