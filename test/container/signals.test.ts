@@ -105,7 +105,8 @@ test('eval sent SIGTERM at 12 and SIGKILL at 8 random moments: every record equa
 });
 
 test('study submit sent SIGTERM or SIGKILL at random moments: the next study command grades it, as an uninterrupted submit does', async () => {
-  const participants = Array.from({ length: 9 }, (_, i) => `p${i}`);
+  // p0 uninterrupted, then 20 kills (SIGTERM and SIGKILL in turn), the issue's count per command.
+  const participants = Array.from({ length: 21 }, (_, i) => `p${i}`);
   const file = join(root, 'study.json');
   writeFileSync(
     file,
