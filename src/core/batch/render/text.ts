@@ -1,4 +1,4 @@
-import type { BatchReport } from '../aggregate';
+import type { BatchReport, DropRow } from '../aggregate';
 import { textTable } from '../../util/textTable';
 import { EMPTY_TRACE, pct, rateText, relativeText } from './cells';
 import { chainsweText, evidenceText } from './chainsweSections';
@@ -34,34 +34,18 @@ export function reportText(report: BatchReport): string {
     ]);
   out.push('resolve rate by chain position (Wilson 95% intervals):', textTable(byPos), '');
 
-  if (report.drops.length) {
-    const drops = [['source', 'position', 'pairs', 'oracle', 'seq', 'drop', 'relative']];
-    for (const d of report.drops)
-      drops.push([
-        d.source,
-        String(d.position),
-        String(d.pairs),
-        pct(d.oracle.rate),
-        pct(d.seq.rate),
-        pct(d.drop),
-        relativeText(d.relative),
-      ]);
-    out.push('Oracle-to-Seq drop by position (chains judged in both modes):', textTable(drops), '');
-  }
-  if (report.memoryDrops.length) {
-    const drops = [['source', 'position', 'pairs', 'seq', 'seq+mem', 'drop', 'relative']];
-    for (const d of report.memoryDrops)
-      drops.push([
-        d.source,
-        String(d.position),
-        String(d.pairs),
-        pct(d.oracle.rate),
-        pct(d.seq.rate),
-        pct(d.drop),
-        relativeText(d.relative),
-      ]);
-    out.push('Seq-to-Seq+Mem drop by position (chains judged in both modes):', textTable(drops), '');
-  }
+  if (report.drops.length)
+    out.push(
+      'Oracle-to-Seq drop by position (chains judged in both modes):',
+      dropTable(report.drops, 'oracle', 'seq'),
+      '',
+    );
+  if (report.memoryDrops.length)
+    out.push(
+      'Seq-to-Seq+Mem drop by position (chains judged in both modes):',
+      dropTable(report.memoryDrops, 'seq', 'seq+mem'),
+      '',
+    );
 
   const fp = [['source', 'mode', 'left-bug-unfixed', 'broke-working-code', 'no-usable-patch']];
   for (const g of report.groups)
@@ -99,4 +83,20 @@ export function reportText(report: BatchReport): string {
     out.push(textTable([[...table.columns], ...table.rows.map((r) => r.map((c) => (c === null ? '-' : String(c))))]));
   }
   return out.join('\n');
+}
+
+/** A drop table: a row's `oracle` holds the `from` mode's rate and `seq` the `to` mode's (aggregate.ts). */
+function dropTable(rows: readonly DropRow[], from: string, to: string): string {
+  return textTable([
+    ['source', 'position', 'pairs', from, to, 'drop', 'relative'],
+    ...rows.map((d) => [
+      d.source,
+      String(d.position),
+      String(d.pairs),
+      pct(d.oracle.rate),
+      pct(d.seq.rate),
+      pct(d.drop),
+      relativeText(d.relative),
+    ]),
+  ]);
 }
