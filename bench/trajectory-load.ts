@@ -1,5 +1,6 @@
 // Loading big trajectories: a generated ~100 MB SWE-agent v1 .traj (real 100 MB files are big
-// because every step stores its whole query history) and a ~100 MB OpenHands output.jsonl.
+// because every step stores its whole query history), one of the same size made of steps alone
+// (no query: the real step-heavy shape), and a ~100 MB OpenHands output.jsonl.
 // First, as a user runs it: `chainlens trajectory <file>` (the built CLI, a process) against
 // `node -e` JSON.parse(readFileSync) of the same file, interleaved, median and spread of `reps`
 // runs, peak RSS (from /usr/bin/time) as a ratio to the file size. Then, once each, the loader in
@@ -65,8 +66,12 @@ function pytestLog(step: number): string {
   ].join('\n');
 }
 
-/** SWE-agent v1 .traj whose entries carry `query` (the whole conversation so far), as real runs do. */
-async function writeSweAgentTraj(path: string, targetBytes: number): Promise<void> {
+/**
+ * SWE-agent v1 .traj. `withQuery`: its entries carry `query` (the whole conversation so far), as
+ * many real runs do, which ChainLens skips: its best case. Without it the same bytes are thousands
+ * of steps (real step-heavy files: 100 MiB in about 16,000 steps), each one interpreted.
+ */
+async function writeSweAgentTraj(path: string, targetBytes: number, withQuery = true): Promise<void> {
   const files = makeFiles();
   const system = {
     role: 'system',
@@ -149,7 +154,7 @@ async function writeSweAgentTraj(path: string, targetBytes: number): Promise<voi
       thought,
       execution_time: 0.25 + (step % 5) / 10,
       state: { open_file: `/testbed/${path}`, working_dir: '/testbed' },
-      query: history.slice(),
+      ...(withQuery ? { query: history.slice() } : {}),
       extra_info: {},
     };
     trajectory.push(entry);
@@ -445,8 +450,10 @@ async function main() {
       logLevel: 'warning',
     });
     const traj = join(dir, 'bench__bench-1.traj');
+    const steps = join(dir, 'bench__steps-1.traj');
     const jsonl = join(dir, 'output.jsonl');
     await writeSweAgentTraj(traj, targetMB * 1024 * 1024);
+    await writeSweAgentTraj(steps, targetMB * 1024 * 1024, false);
     await writeOpenHandsJsonl(jsonl, targetMB * 1024 * 1024);
 
     console.log(
@@ -455,6 +462,7 @@ async function main() {
         .join(' ')})`,
     );
     await compareCli('SWE-agent v1 .traj', traj, reps);
+    await compareCli('SWE-agent v1 .traj, step-heavy (no query)', steps, reps);
     await compareCli('OpenHands output.jsonl', jsonl, reps);
     console.log(
       `load average after: ${loadavg()
