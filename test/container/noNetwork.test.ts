@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type Docker from 'dockerode';
 import { testCommandFor } from '../../src/core/evaluation/script';
 import { connectDocker, evaluateState, WarmContainer, type ContainerRunOptions } from '../../src/infra/docker';
+import { SWARM_OFFLINE_NETWORK, swarmTaskNetwork } from '../../src/infra/docker/swarm/offlineNetwork';
 import type { RepoPathChoice } from '../../src/core/evaluation/stepSpec';
 import { createToyRepo, FIX, TEST_FILES, type ToyRepo } from '../fixtures/evaluation/toyRepo';
 
@@ -147,4 +148,16 @@ test('a Swarm job service runs on the internal overlay network chainlens-offline
   assertGradedOffline(r);
   const net = await docker.getNetwork('chainlens-offline').inspect();
   assert.equal(net.Internal, true);
+});
+
+test('workers asking for the offline network at once, on a swarm without it, all get it (the managers answer the race with a 500)', async (t) => {
+  // Only on a swarm this file made: removing the network on a shared one would pull it from under others.
+  if (!swarmInitialised) return t.skip('the engine was in swarm mode already when this file started');
+  await docker.getNetwork(SWARM_OFFLINE_NETWORK).remove();
+  const got = await Promise.allSettled([1, 2, 3, 4].map(() => swarmTaskNetwork(docker, undefined)));
+  assert.deepEqual(
+    got.map((g) => (g.status === 'fulfilled' ? g.value : String(g.reason))),
+    Array(4).fill(SWARM_OFFLINE_NETWORK),
+  );
+  assert.equal((await docker.getNetwork(SWARM_OFFLINE_NETWORK).inspect()).Internal, true);
 });

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import Docker from 'dockerode';
 import { builtCli, runBuiltCli } from '../helpers/builtCli';
 import { DEMO_CHAIN, DEMO_PREDICTIONS, demoRepo } from '../helpers/demoRepo';
-import { batchVerdicts as verdicts, keepsEarlierRecords, seededRandom, testSeed } from '../helpers/batchRecords';
+import { batchErrors, batchVerdicts as verdicts, keepsEarlierRecords, seededRandom, testSeed } from '../helpers/batchRecords';
 
 const docker = new Docker();
 let root: string;
@@ -151,7 +151,7 @@ test('--engine swarm: the demo batch records what the local engine records; no s
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   child.stdout.resume();
   const code = await new Promise<number | null>((r) => child.on('close', r));
-  assert.equal(code, 0, stderr);
+  assert.equal(code, 0, `${stderr}\n${batchErrors(swarm)}`);
   const expected = verdicts(local);
   assert.equal(Object.keys(expected).length, 6, 'three steps, two modes, one source');
   assert.deepEqual(verdicts(swarm), expected);

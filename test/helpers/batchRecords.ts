@@ -24,6 +24,15 @@ export function batchVerdicts(runDir: string): Record<string, unknown> {
   );
 }
 
+/** The error of each record that has one, by its path: what a failed batch's assertion shows. */
+export function batchErrors(runDir: string): string {
+  return [...batchRecords(runDir)]
+    .map(([rel, text]) => [rel, (JSON.parse(text) as { error?: string }).error] as const)
+    .filter(([, error]) => error)
+    .map(([rel, error]) => `${rel}: ${error}`)
+    .join('\n');
+}
+
 /**
  * Checks that every record seen before is still there byte for byte (a recorded step never runs
  * again), then adds the new ones to `seen`. Returns the first rewritten or lost record, if any.

@@ -14,12 +14,24 @@ export async function swarmTaskNetwork(docker: Docker, network: string | undefin
   // The caller's choice, else CHAINLENS_EVAL_NETWORK (--network), as for a local container.
   const mode = evaluationNetwork(network);
   if (mode !== EVALUATION_NETWORK_DEFAULT) return mode;
+  // Asked every time, not remembered: a long-lived process (the extension) outlives a swarm left
+  // and made again, and the network goes with the swarm. An inspect costs a few milliseconds.
+  await ensureOfflineNetwork(docker);
+  return SWARM_OFFLINE_NETWORK;
+}
+
+const exists = async (docker: Docker): Promise<boolean> => {
   try {
     await docker.getNetwork(SWARM_OFFLINE_NETWORK).inspect();
-    return SWARM_OFFLINE_NETWORK;
+    return true;
   } catch (e) {
     if ((e as { statusCode?: number }).statusCode !== 404) throw e;
+    return false;
   }
+};
+
+async function ensureOfflineNetwork(docker: Docker): Promise<void> {
+  if (await exists(docker)) return;
   try {
     await docker.createNetwork({
       Name: SWARM_OFFLINE_NETWORK,
@@ -30,8 +42,9 @@ export async function swarmTaskNetwork(docker: Docker, network: string | undefin
       Labels: { 'chainlens.network': 'offline' },
     });
   } catch (e) {
-    // Made by another process at the same moment: theirs is the same network.
-    if ((e as { statusCode?: number }).statusCode !== 409) throw e;
+    // Made by another process at the same moment: theirs is the same network. The engine says so
+    // with 409, or, from the swarm managers, with a 500 "name conflicts with an existing object";
+    // so whatever the error, the network existing now is what counts.
+    if (!(await exists(docker))) throw e;
   }
-  return SWARM_OFFLINE_NETWORK;
 }
