@@ -5,7 +5,16 @@ import { LABEL_MANAGED, LABEL_RUN, managedLabels } from './owner';
 import { onShutdown, shuttingDown } from '../process/shutdown';
 
 /** Containers this process created and has not removed yet. */
-const live = new Map<string, Docker.Container>();
+interface LiveContainer {
+  readonly container: Docker.Container;
+  /**
+   * The one removal under way. The engine refuses a second removal of a container while the
+   * first runs (409 "removal already in progress"), so a shutdown that asked again would end the
+   * process before the container is gone: it waits for the evaluation's own removal instead.
+   */
+  removal?: Promise<void>;
+}
+const live = new Map<string, LiveContainer>();
 /** Swarm job services and configs (swarm/jobService.ts) this process made and has not removed yet. */
 type SwarmKind = 'service' | 'config';
 interface LiveSwarmObject {
@@ -17,8 +26,24 @@ const liveSwarm = {
   service: new Map<string, LiveSwarmObject>(),
   config: new Map<string, LiveSwarmObject>(),
 };
-/** Creations under way: a signal waits for them, so a container created a moment after it is removed too. */
+/**
+ * Creations under way, each until it has settled completely (a container answered after the
+ * signal is removed by its creation, below): a signal waits for them, so a container created a
+ * moment after it is removed too.
+ */
 const creating = new Set<Promise<unknown>>();
+
+/** Runs `creation`, tracked in `creating` until it has settled, its own clean-up included. */
+function tracked<T>(creation: () => Promise<T>): Promise<T> {
+  const work = creation();
+  creating.add(work);
+  // Registered before anyone else can wait for `work`: the set is up to date when they resume.
+  void work.then(
+    () => creating.delete(work),
+    () => creating.delete(work),
+  );
+  return work;
+}
 let hooksInstalled = false;
 
 /** How long a shutdown waits for the engine to answer creations in flight and removals. */
@@ -29,10 +54,11 @@ async function removeLive(): Promise<void> {
   const until = (work: Promise<unknown>) =>
     Promise.race([work, new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())).unref())]);
   // A creation answered after the signal adds its container to `live` (or removes it, below);
-  // creations that started meanwhile are waited for too.
+  // creations that started meanwhile are waited for too. The set only holds promises not yet
+  // settled, so each turn waits for the engine (a set of settled ones would spin on microtasks
+  // and starve the very responses it waits for).
   while (creating.size > 0 && Date.now() < deadline) await until(Promise.allSettled([...creating]));
-  const removals = [...live.values()].map((c) => c.remove({ force: true, v: true }).catch(() => undefined));
-  live.clear();
+  const removals = [...live.values()].map((c) => removeManagedContainer(c.container));
   // A config is in use until its service is gone: services first, then their configs.
   await until(
     Promise.allSettled([
@@ -99,23 +125,19 @@ export async function createManagedContainer(
 ): Promise<Docker.Container> {
   installHooks();
   if (shuttingDown()) throw new ShuttingDownError();
-  const creation = docker.createContainer({
-    ...options,
-    Labels: { ...options.Labels, ...managedLabels(runId) },
-  });
-  creating.add(creation);
-  try {
-    const container = await creation;
-    live.set(container.id, container);
+  return tracked(async () => {
+    const container = await docker.createContainer({
+      ...options,
+      Labels: { ...options.Labels, ...managedLabels(runId) },
+    });
+    live.set(container.id, { container });
     // Answered after the signal: removed at once (the shutdown waits for this creation to settle).
     if (shuttingDown()) {
       await removeManagedContainer(container);
       throw new ShuttingDownError();
     }
     return container;
-  } finally {
-    creating.delete(creation);
-  }
+  });
 }
 
 /**
@@ -130,19 +152,15 @@ export async function createManagedSwarmObject<T extends { id: string }>(
   installHooks();
   // After the signal the shutdown's removals may be over already: nothing is created then.
   if (shuttingDown()) throw new ShuttingDownError();
-  const creation = create();
-  creating.add(creation);
-  try {
-    const made = await creation;
+  return tracked(async () => {
+    const made = await create();
     liveSwarm[kind].set(made.id, { remove: () => remove(made.id) });
     if (shuttingDown()) {
       await removeManagedSwarmObject(kind, made.id);
       throw new ShuttingDownError();
     }
     return made;
-  } finally {
-    creating.delete(creation);
-  }
+  });
 }
 
 /** Removes a swarm object made by createManagedSwarmObject; errors are ignored (it may be gone already). */
@@ -157,8 +175,14 @@ export async function removeManagedSwarmObject(kind: SwarmKind, id: string): Pro
 
 /** Removes a container made by createManagedContainer (force: it may still run); errors are ignored. */
 export async function removeManagedContainer(container: Docker.Container): Promise<void> {
-  await container.remove({ force: true, v: true }).catch(() => undefined);
-  live.delete(container.id);
+  let entry = live.get(container.id);
+  if (!entry) live.set(container.id, (entry = { container }));
+  entry.removal ??= container
+    .remove({ force: true, v: true })
+    .then(() => undefined)
+    .catch(() => undefined)
+    .finally(() => live.delete(container.id));
+  await entry.removal;
 }
 
 /** Removes (force) containers ChainLens left behind: all of them, or those of one run. Returns how many. */
