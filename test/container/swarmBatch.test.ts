@@ -18,7 +18,13 @@ import { join } from 'node:path';
 import Docker from 'dockerode';
 import { builtCli, runBuiltCli } from '../helpers/builtCli';
 import { DEMO_CHAIN, DEMO_PREDICTIONS, demoRepo } from '../helpers/demoRepo';
-import { batchErrors, batchVerdicts as verdicts, keepsEarlierRecords, seededRandom, testSeed } from '../helpers/batchRecords';
+import {
+  batchErrors,
+  batchVerdicts as verdicts,
+  keepsEarlierRecords,
+  seededRandom,
+  testSeed,
+} from '../helpers/batchRecords';
 
 const docker = new Docker();
 let root: string;
