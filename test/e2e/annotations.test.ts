@@ -18,6 +18,7 @@ import {
   webviewFrame,
   type ChainLensWorkbench,
 } from './harness';
+import { acceptInFileDialog } from './harness/fileDialog';
 import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 import { readPointer, stateDirOf } from '../../src/infra/run/stateDir';
 
@@ -41,28 +42,6 @@ async function goToLine(page: Page, line: number): Promise<void> {
 /** Gutter marks of ChainLens decorations (data: SVG icons) in the visible editor. */
 function gutterMarks(page: Page) {
   return page.locator('.editor-instance .cgmr');
-}
-
-/** code-server's file dialogs are quick inputs with a path box: type the full path and accept. */
-async function typePath(page: Page, path: string): Promise<void> {
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout: 20_000 });
-  // The simple dialog completes folder names as you type; wait for it to settle on our path.
-  await input.fill(path);
-  await page.waitForTimeout(1000);
-  if ((await input.inputValue()) !== path) await input.fill(path);
-  await page.waitForTimeout(500);
-  await page
-    .locator('.quick-input-widget .quick-input-action a, .quick-input-widget .monaco-button', {
-      hasText: /^(OK|Save|Open)/,
-    })
-    .first()
-    .click({ timeout: 5000 })
-    .catch(() => page.keyboard.press('Enter'));
-  await input.waitFor({ state: 'hidden', timeout: 10_000 }).catch(async () => {
-    await screenshot(page, 'annotations-dialog-stuck');
-    await page.keyboard.press('Enter');
-  });
 }
 
 async function waitForFile(path: string, timeoutMs = 20_000): Promise<void> {
@@ -194,7 +173,7 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
     );
     const exported = join(fx.workspace.dir, '..', 'exported.labels.jsonl');
     await runCommand(page, 'ChainLens: Export Drift Labels');
-    await typePath(page, exported);
+    await acceptInFileDialog(page, exported);
     await waitForFile(exported);
     assert.equal(readFileSync(exported, 'utf8'), readFileSync(mine, 'utf8'));
     // A second labeller who saw the same change as an algorithm change.
@@ -205,8 +184,8 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
       `${JSON.stringify({ ...rec, label: 'ALGORITHM', labeller: 'bo', rationale: 'different normalisation' })}\n`,
     );
     await runCommand(page, 'ChainLens: Drift Label Agreement…');
-    await typePath(page, exported);
-    await typePath(page, other);
+    await acceptInFileDialog(page, exported);
+    await acceptInFileDialog(page, other);
     // The report opens as a markdown document and its preview.
     await page
       .locator('.tab', { hasText: /Preview/ })

@@ -24,6 +24,7 @@ import {
   webviewFrame,
   type ChainLensWorkbench,
 } from './harness';
+import { acceptInFileDialog, fileDialogStart } from './harness/fileDialog';
 import { makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 
 const quick = (page: Page) => page.locator('.quick-input-widget');
@@ -32,14 +33,6 @@ async function pickQuickItem(page: Page, text: string | RegExp): Promise<void> {
   const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: text });
   await row.first().waitFor({ state: 'visible', timeout: 20_000 });
   await row.first().click();
-}
-
-/** The simple file dialog of code-server: its path box, once it shows. */
-async function dialogPath(page: Page): Promise<string> {
-  const box = quick(page).locator('input.input');
-  await box.waitFor({ state: 'visible', timeout: 20_000 });
-  await page.waitForTimeout(500); // the dialog fills the box after it opens
-  return box.inputValue();
 }
 
 async function goToLine(page: Page, line: number): Promise<void> {
@@ -75,7 +68,7 @@ describe('a new user on the demo: results where one looks, pickers at the root, 
     await openFile(page, 'invoicekit/parse.py');
     await runCommand(page, 'ChainLens: Open Chain…');
     await pickQuickItem(page, 'Browse…');
-    const path = await dialogPath(page);
+    const path = await fileDialogStart(page);
     assert.equal(path.replace(/\/$/, ''), fx.workspace.dir, `the dialog starts at ${path}`);
     await page.keyboard.press('Escape');
   });
@@ -246,11 +239,9 @@ describe('a new user on the demo: results where one looks, pickers at the root, 
     await welcome.first().waitFor({ state: 'visible', timeout: 20_000 });
     await screenshot(page, 'new-user-07a-batch-runs-empty');
     await welcome.getByRole('button', { name: 'Run Batch…' }).first().click();
-    const start = await dialogPath(page);
+    const start = await fileDialogStart(page);
     assert.equal(start.replace(/\/$/, ''), fx.workspace.dir, `the dataset dialog starts at ${start}`);
-    await quick(page).locator('input.input').fill(join(fx.workspace.dir, 'invoicekit.chain.json'));
-    await page.waitForTimeout(500);
-    await page.keyboard.press('Enter');
+    await acceptInFileDialog(page, join(fx.workspace.dir, 'invoicekit.chain.json'));
     const sources = quick(page).filter({ hasText: 'prediction sources' });
     if (
       !(await sources.waitFor({ timeout: 5_000 }).then(

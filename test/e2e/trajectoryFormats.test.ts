@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import {
   explorerMenu,
@@ -22,6 +22,7 @@ import {
   webviewFrame,
   type ChainLensWorkbench,
 } from './harness';
+import { acceptInFileDialog } from './harness/fileDialog';
 import { lineOf, makeDemoWorkspace, type DemoWorkspace } from './exthost/demoWorkspace';
 import { formatFile } from '../helpers/formats';
 import { readPointer, stateDirOf } from '../../src/infra/run/stateDir';
@@ -86,19 +87,6 @@ function fill(dir: string): void {
     join(dir, 'traj_safety-backdoor.json'),
     JSON.stringify({ instance_id: 'safety-backdoor', events: { kind: 'Conversation', count: 2 } }),
   );
-}
-
-/** Types a path into code-server's own file dialog (a quick input) and accepts it. */
-async function pickInFileDialog(page: Page, path: string): Promise<void> {
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
-  await input.fill(path);
-  // the dialog has read the folder and offers the file: Enter then accepts it (not the folder)
-  await page
-    .locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: basename(path) })
-    .first()
-    .waitFor({ state: 'visible', timeout: 15_000 });
-  await input.press('Enter');
 }
 
 async function pickQuickItem(page: Page, text: string | RegExp): Promise<void> {
@@ -226,11 +214,11 @@ describe('ChainLens on real runs: a finished Seq chain labelled and compared wit
   it('Compare Trajectories from the palette picks two files one after the other and aligns them by action', async () => {
     const page = fx.page;
     await runCommand(page, 'ChainLens: Compare Trajectories…');
-    await pickInFileDialog(page, join(fx.workspace.dir, 'agent-runs', TRAJ));
+    await acceptInFileDialog(page, join(fx.workspace.dir, 'agent-runs', TRAJ));
     await page
       .locator('.quick-input-widget', { hasText: `Compare ${TRAJ} with` })
       .waitFor({ state: 'visible', timeout: 15_000 });
-    await pickInFileDialog(page, join(fx.workspace.dir, 'other-run.traj'));
+    await acceptInFileDialog(page, join(fx.workspace.dir, 'other-run.traj'));
     const frame = await webviewFrame(page, /Aligned by action/, { timeoutMs: 60_000 });
     const rows = frame.locator('table.compare tbody tr');
     await rows.nth(12).waitFor({ state: 'visible', timeout: 30_000 });
