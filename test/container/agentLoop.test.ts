@@ -16,7 +16,7 @@ import { builtCli, runBuiltCli } from '../helpers/builtCli';
 import { DEMO_CHAIN, DEMO_PREDICTIONS, ROOT, demoRepo } from '../helpers/demoRepo';
 import { git, makeTinyChain, type TinyChain } from '../helpers/tinyChain';
 import { demoRepoWithFixCommits } from '../helpers/demoFixCommits';
-import { batchVerdicts, seededRandom, testSeed } from '../helpers/batchRecords';
+import { batchErrors, batchVerdicts, seededRandom, testSeed } from '../helpers/batchRecords';
 
 let tiny: TinyChain;
 let root: string;
@@ -80,11 +80,11 @@ function stepEnd(dir: string, stdout: string, k: number): string {
 /** The demo agent's patch of the current step, applied by a host agent (its files are the user's). */
 const DEMO_AGENT = `git apply ${join(ROOT, 'demo/steps')}/$CHAINLENS_STEP/predicted.patch`;
 
-test('seq: an agent applying the demo agent patches step by step gets the outcomes of the same patches as predictions; its record keeps exit code, wall time, cost and trajectory', () => {
-  const runDir = join(root, 'demo-batch');
-  const traj = join(ROOT, 'demo/trajectories/chainlens-demo__invoicekit-101.traj.json');
-  // Step 1 writes a mini-swe-agent trajectory that records a cost.
-  const agent = `${DEMO_AGENT} && if [ "$CHAINLENS_STEP" = 1 ]; then sed 's/"instance_cost": 0.0/"instance_cost": 0.42/' ${traj} > "$CHAINLENS_TRAJECTORY"; fi; exit 3`;
+/**
+ * `chainlens batch` of the demo chain under Seq with the predictions file as source `recorded`
+ * and the host agent as source `scripted`; each source's verdicts by step, lane names removed.
+ */
+function seqAgainstPredictions(runDir: string, predictions: string, agent: string) {
   const r = cli([
     'batch',
     DEMO_CHAIN,
@@ -93,7 +93,7 @@ test('seq: an agent applying the demo agent patches step by step gets the outcom
     '--repo',
     demoRepo(),
     '--predictions',
-    `recorded=${DEMO_PREDICTIONS}`,
+    `recorded=${predictions}`,
     '--agent',
     `scripted=${agent}`,
     '--agent-in',
@@ -105,10 +105,18 @@ test('seq: an agent applying the demo agent patches step by step gets the outcom
   ]);
   assert.equal(r.code, 0, r.stderr);
   const verdicts = batchVerdicts(runDir);
-  const lane = (source: string) =>
+  return (source: string) =>
     Object.entries(verdicts)
       .filter(([rel]) => rel.includes(`/${source}/seq/`))
       .map(([rel, v]) => [rel.replace(`/${source}/`, '/'), v]);
+}
+
+test('seq: an agent applying the demo agent patches step by step gets the outcomes of the same patches as predictions; its record keeps exit code, wall time, cost and trajectory', () => {
+  const runDir = join(root, 'demo-batch');
+  const traj = join(ROOT, 'demo/trajectories/chainlens-demo__invoicekit-101.traj.json');
+  // Step 1 writes a mini-swe-agent trajectory that records a cost.
+  const agent = `${DEMO_AGENT} && if [ "$CHAINLENS_STEP" = 1 ]; then sed 's/"instance_cost": 0.0/"instance_cost": 0.42/' ${traj} > "$CHAINLENS_TRAJECTORY"; fi; exit 3`;
+  const lane = seqAgainstPredictions(runDir, DEMO_PREDICTIONS, agent);
   assert.equal(lane('scripted').length, 3);
   assert.deepEqual(lane('scripted'), lane('recorded'));
   // The demo's Seq story: step 1 partial, step 2 a chain error, step 3 resolved.
@@ -144,6 +152,36 @@ test('seq: an agent applying the demo agent patches step by step gets the outcom
     const files = (p: string) => [...p.matchAll(/^diff --git a\/(\S+)/gm)].map((m) => m[1]);
     assert.deepEqual(files(patch), files(readFileSync(join(ROOT, 'demo/steps', String(k), 'predicted.patch'), 'utf8')));
   }
+});
+
+test('an agent that leaves no change at a step has an empty patch there, never graded, as a prediction with an empty model_patch is; the next step starts where it started', () => {
+  const runDir = join(root, 'empty-step-batch');
+  // Step 2 of the demo: the agent leaves nothing; the predictions say the same with an empty patch.
+  const predictions = join(root, 'empty-step-2.jsonl');
+  writeFileSync(
+    predictions,
+    readFileSync(DEMO_PREDICTIONS, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line, i) => JSON.stringify({ ...JSON.parse(line), ...(i === 1 ? { model_patch: '' } : {}) }))
+      .join('\n') + '\n',
+  );
+  const lane = seqAgainstPredictions(runDir, predictions, `[ "$CHAINLENS_STEP" = 2 ] || ${DEMO_AGENT}`);
+  assert.equal(lane('scripted').length, 3);
+  assert.deepEqual(lane('scripted'), lane('recorded'));
+  assert.deepEqual(
+    lane('scripted').map(([, v]) => (v as unknown[])[0]),
+    ['unresolved', 'empty_patch', 'unresolved'],
+    batchErrors(runDir),
+  );
+  // The same from `agent run`: the step's own words, and its end is its start.
+  const run = agentRun('no-change', 'seq', 'true', [], 1);
+  assert.match(run.stdout, /1\. tiny__calc-1: empty_patch \(agent exit 0/);
+  const runId = /agent run (\S+) /.exec(run.stdout)![1];
+  assert.equal(
+    stepEnd(run.dir, run.stdout, 1),
+    git(run.dir, 'rev-parse', `refs/chainlens/${runId}/step-1/start`).trim(),
+  );
 });
 
 test('seq+mem: step 2 finds what step 1 wrote to the memory directory, seq does not; the contract environment is set and untracked files are the patch', () => {

@@ -79,7 +79,7 @@ export async function runAgentStep(req: AgentStepRequest): Promise<AgentStepResu
   const trajectory = existsSync(paths.trajectoryPath) ? paths.trajectoryPath : null;
   const stats = trajectory ? trajectoryStats(trajectory) : null;
   // Everything the command left, untracked files included, is the step's end.
-  const submitted = await ws.engine.submit({ step: req.order, allowEmpty: true });
+  const submitted = await ws.engine.submit({ step: req.order, allowEmpty: true, noChangeIsEmptyPatch: true });
   const end = submitted.state.steps[index].end!;
   return {
     outcome: {

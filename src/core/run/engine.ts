@@ -54,6 +54,11 @@ export interface SubmitGuard {
   readonly allowEmpty: boolean;
   /** How the caller asks for an empty submit, for the refusal's message. */
   readonly emptyHint?: string;
+  /**
+   * A step without any change is the author's empty patch (status empty_patch, never graded), as
+   * a prediction with an empty model_patch is: an agent that left nothing has no patch to test.
+   */
+  readonly noChangeIsEmptyPatch?: boolean;
 }
 
 export class ChainRunEngine {
@@ -230,6 +235,10 @@ export class ChainRunEngine {
         `step ${step.order} has no change in the work tree; nothing was submitted (${guard.emptyHint ?? 'submit it empty on purpose if that is meant'})`,
         'state',
       );
+    if (guard?.noChangeIsEmptyPatch && !(await this.repo.isDirty())) {
+      const next = await this.finishWithoutPatch(state, chain, index, notes);
+      return { state: await this.advanceAutomatic(next, chain, notes), notes, submitted: step.order };
+    }
     this.writeJournal({
       op: 'submit',
       runId: state.runId,
@@ -460,6 +469,35 @@ export class ChainRunEngine {
     return current;
   }
 
+  /** The current step ends where it started, as its author's empty patch. */
+  private finishWithoutPatch(state: RunState, chain: Chain, index: number, notes: string[]): Promise<RunState> {
+    const step = state.steps[index];
+    const note = `${authorLabel(step.author)} produced no patch for step ${step.order}`;
+    notes.push(note);
+    return this.finishAtStart(state, chain, index, 'empty_patch', note);
+  }
+
+  /** The current step ends at its start commit with an outcome, journaled like a submit. */
+  private finishAtStart(
+    state: RunState,
+    chain: Chain,
+    index: number,
+    status: 'empty_patch' | 'patch_failed',
+    note: string,
+  ): Promise<RunState> {
+    const step = state.steps[index];
+    this.writeJournal({
+      op: 'submit',
+      runId: state.runId,
+      step: step.order,
+      pid: this.ownPid,
+      startedAt: this.clock.now().toISOString(),
+      end: step.start!,
+      outcome: { status, note },
+    });
+    return this.finishStep(state, chain, index, step.start!, status, note, false);
+  }
+
   private async applyAuthoredPatch(
     state: RunState,
     chain: Chain,
@@ -469,20 +507,7 @@ export class ChainRunEngine {
   ): Promise<RunState> {
     const step = state.steps[index];
     const who = authorLabel(step.author);
-    if (patch === null || patch.trim() === '') {
-      const note = `${who} produced no patch for step ${step.order}`;
-      notes.push(note);
-      this.writeJournal({
-        op: 'submit',
-        runId: state.runId,
-        step: step.order,
-        pid: this.ownPid,
-        startedAt: this.clock.now().toISOString(),
-        end: step.start!,
-        outcome: { status: 'empty_patch', note },
-      });
-      return this.finishStep(state, chain, index, step.start!, 'empty_patch', note, false);
-    }
+    if (patch === null || patch.trim() === '') return this.finishWithoutPatch(state, chain, index, notes);
     const refusal = unsafePatchReason(patch, `the ${who} patch of step ${step.order}`);
     let conflict = refusal;
     let stats: PatchStats | undefined;
@@ -505,16 +530,7 @@ export class ChainRunEngine {
     if (conflict !== null) {
       const note = refusal ?? `the ${who} patch of step ${step.order} does not apply: ${conflict}`;
       notes.push(`${note} (the repository was left unchanged)`);
-      this.writeJournal({
-        op: 'submit',
-        runId: state.runId,
-        step: step.order,
-        pid: this.ownPid,
-        startedAt: this.clock.now().toISOString(),
-        end: step.start!,
-        outcome: { status: 'patch_failed', note },
-      });
-      return this.finishStep(state, chain, index, step.start!, 'patch_failed', note, false);
+      return this.finishAtStart(state, chain, index, 'patch_failed', note);
     }
     this.faultPoint('apply:applied');
     const end = await this.repo.commitStaged(stepCommitMessage(state, chain.steps[index], step.author));
