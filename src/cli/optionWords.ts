@@ -16,6 +16,7 @@ const FLAGS: Record<OptionName, string> = {
   mode: '--mode',
   out: '--out',
   predictions: '--predictions',
+  repeats: '--repeats',
   repo: '--repo',
   repoPathInImage: '--repo-path-in-image',
   split: '--split',

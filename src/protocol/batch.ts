@@ -65,6 +65,11 @@ export const BatchManifestSchema = z.object({
     agent_in: AgentPlacementKindSchema.optional(),
     agent_image: z.string().nullable().optional(),
     agent_timeout_s: z.number().positive().optional(),
+    /**
+     * `--repeats N`: each graded step is evaluated N times on the same commit (absent: once). The
+     * first run is the record's verdict, as the harness's single run; the others tell flaky tests.
+     */
+    repeats: z.number().int().positive().optional(),
   }),
 });
 export type BatchManifest = z.infer<typeof BatchManifestSchema>;
@@ -83,6 +88,18 @@ export const BatchStepAnalysisSchema = z.object({
   undershoot: z.array(ScopeMarkSchema),
 });
 export type BatchStepAnalysis = z.infer<typeof BatchStepAnalysisSchema>;
+
+/**
+ * A step evaluated more than once (`--repeats N`, docs/reference/metrics.md "Flaky tests"): how
+ * many runs gave a verdict, how many of them resolved, and the tests whose result changed between
+ * those identical runs.
+ */
+export const BatchRepeatsSchema = z.object({
+  runs: z.number().int().positive(),
+  resolved: z.number().int().nonnegative(),
+  flaky_tests: z.array(z.string()),
+});
+export type BatchRepeats = z.infer<typeof BatchRepeatsSchema>;
 
 export const BatchRecordSchema = z.object({
   version: z.number().int(),
@@ -114,6 +131,8 @@ export const BatchRecordSchema = z.object({
   peak_context_tokens: z.number().nullable().optional(),
   /** Agent sources: what the agent's command did (exit code, wall time, cost and tokens, trajectory). */
   agent: AgentStepOutcomeSchema.optional(),
+  /** Present when the batch evaluates each step more than once and this step's tests ran. */
+  repeats: BatchRepeatsSchema.optional(),
   finished_at: z.string(),
 });
 export type BatchRecord = z.infer<typeof BatchRecordSchema>;

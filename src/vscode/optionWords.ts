@@ -16,6 +16,7 @@ const WORDS: Record<OptionName, string> = {
   mode: 'Mode',
   out: 'Output folder',
   predictions: 'Predictions',
+  repeats: 'Repeats',
   repo: 'Repository',
   repoPathInImage: 'Repository path in the image (the chainlens.repoPathInImage setting)',
   split: 'Split',

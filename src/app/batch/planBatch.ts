@@ -35,6 +35,8 @@ export interface PlanBatchOptions {
   readonly agentIn?: AgentPlacementKind;
   readonly agentImage?: string;
   readonly agentTimeoutS?: number;
+  /** Evaluations of each graded step on the same commit, to tell flaky tests (default 1). */
+  readonly repeats?: number;
 }
 
 /**
@@ -49,6 +51,8 @@ export async function planBatch(o: PlanBatchOptions): Promise<BatchManifest> {
       'predictions',
       'give at least one source of patches (a file, a folder, or gold) or an agent (NAME=COMMAND)',
     );
+  if (o.repeats !== undefined && (!Number.isInteger(o.repeats) || o.repeats < 1 || o.repeats > 100))
+    throw new OptionError('repeats', `must be a number of evaluations per step from 1 to 100, not ${o.repeats}`);
   if (o.image !== undefined && imageReferenceProblem(o.image))
     throw new OptionError('image', imageReferenceProblem(o.image)!);
   if (o.repoPathInImage !== undefined && o.repoPathInImage !== 'none' && !o.repoPathInImage.startsWith('/'))
@@ -132,6 +136,7 @@ export async function planBatch(o: PlanBatchOptions): Promise<BatchManifest> {
       timeout_s: o.timeoutS ?? null,
       image: o.image ?? null,
       repo_path_in_image: o.repoPathInImage ?? null,
+      ...(o.repeats !== undefined && o.repeats > 1 ? { repeats: o.repeats } : {}),
       ...(agents.length
         ? {
             agent_in: o.agentIn ?? 'container',

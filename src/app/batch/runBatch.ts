@@ -2,10 +2,18 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import type { BatchEvent, BatchManifest, BatchRecord } from '../../protocol/batch';
+import type { BatchEvent, BatchManifest, BatchRecord, BatchRepeats } from '../../protocol/batch';
 import type { Chain } from '../../protocol/chain';
 import type { StepAuthor } from '../../protocol/run';
-import { BatchScheduler, laneId, type LaneKey, type LanePlan, type StepKey } from '../../core/batch';
+import {
+  BatchScheduler,
+  laneId,
+  summarizeRepeats,
+  type LaneKey,
+  type LanePlan,
+  type RunTests,
+  type StepKey,
+} from '../../core/batch';
 import { OptionError, UserError, isUserError } from '../../core/util/errors';
 import { BatchRunDir } from '../../infra/batch/runDir';
 import { loadSource, type LoadedSource } from '../../infra/batch/sources';
@@ -345,17 +353,34 @@ async function evaluateOne(
   release: () => void,
   agent?: AgentPart,
 ): Promise<BatchRecord | null> {
-  const result = await evaluateStep({
-    dir: ws.dir,
-    workspace: ws,
-    step: k.order,
-    source: 'submitted',
-    ...manifestEvaluation(manifest),
-    signal,
-    engine,
-  });
-  release();
+  const evaluate = () =>
+    evaluateStep({
+      dir: ws.dir,
+      workspace: ws,
+      step: k.order,
+      source: 'submitted',
+      ...manifestEvaluation(manifest),
+      signal,
+      engine,
+    });
+  const result = await evaluate();
   if (result.error_kind === 'cancelled') return null;
+  const log = dir.keepLog(k, result.log_path);
+  // --repeats: the same commit graded again, holding the worker (each run is a container). The
+  // first run stays the verdict; the others only tell which tests change between identical runs.
+  let repeats: BatchRepeats | undefined;
+  const times = manifest.options.repeats ?? 1;
+  if (times > 1 && tested(result)) {
+    const runs: RunTests[] = [{ resolved: result.resolved, tests: result.tests_status }];
+    for (let run = 2; run <= times; run++) {
+      const again = await evaluate();
+      if (again.error_kind === 'cancelled') return null;
+      dir.keepLog(k, again.log_path, run);
+      if (tested(again)) runs.push({ resolved: again.resolved, tests: again.tests_status });
+    }
+    repeats = summarizeRepeats(runs);
+  }
+  release();
   const index = chain.steps.findIndex((s) => s.order === k.order);
   const chainStep = chain.steps[index];
   let analysis = null;
@@ -370,7 +395,6 @@ async function evaluateOne(
         chainStep.goldPatch,
       );
   }
-  const log = dir.keepLog(k, result.log_path);
   return {
     ...recordOf(chain, source, k),
     status: result.status,
@@ -385,8 +409,14 @@ async function evaluateOne(
     cost: agent ? agent.outcome.cost_usd : (source.costs.get(chainStep.instanceId) ?? null),
     peak_context_tokens: source.peakContext.get(chainStep.instanceId) ?? null,
     ...(agent ? { agent: agent.outcome } : {}),
+    ...(repeats ? { repeats } : {}),
     finished_at: new Date().toISOString(),
   };
+}
+
+/** The step's tests ran to a verdict (not an empty patch, a patch that failed, or the environment). */
+function tested(e: { status: string }): boolean {
+  return e.status === 'resolved' || e.status === 'unresolved';
 }
 
 /** What every record of step `k` says whatever its outcome: which step, of which lane, by whom. */

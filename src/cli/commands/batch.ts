@@ -19,7 +19,7 @@ const usage = `usage: chainlens batch <dataset>... --run-dir <dir> --repo <path|
                        [--mode oracle,seq,seq+mem] [--agent-in container|host] [--agent-image <image>]
                        [--agent-timeout <s>]
                        [--workers N] [--retry-failed] [--json] [--timeout <s>] [--profile swebench-v5|swebench-v4]
-                       [--image <override>] [--repo-path-in-image <path>|none] [--engine local|swarm] [--network <mode>]
+                       [--repeats N] [--image <override>] [--repo-path-in-image <path>|none] [--engine local|swarm] [--network <mode>]
        chainlens batch --run-dir <dir> [--workers N] [--retry-failed] [--json] [--engine local|swarm] [--network <mode>]   (resume)
 
 Evaluates every step of every chain of the dataset (ChainSWE JSONL/JSON, Parquet, SWE-bench or
@@ -38,6 +38,9 @@ its command (sh -c) runs once per step on the step's start state in the lane's w
 container of --agent-image (default: the chain's image) unless --agent-in host, and the change it
 leaves is graded. --mode seq+mem (agent sources only) keeps one memory directory per chain. The
 environment contract and examples: docs/reference/agents.md.
+--repeats N evaluates each graded step N times on the same commit: the first run is the verdict
+(as the harness's single run), a test whose result changes between the runs is reported flaky,
+and the chain errors and gold steps it touches are marked (docs/reference/metrics.md, "Flaky tests").
 ${NETWORK_USAGE}
 
 ${sweciBatchUsage}`;
@@ -46,6 +49,14 @@ function parseModes(value: string | undefined): BatchMode[] {
   if (value === undefined) return ['oracle', 'seq'];
   const modes = [...new Set(value.split(',').map((m) => parseAgentMode(m.trim())))];
   return modes;
+}
+
+/** A whole number; its range is planBatch's to check, for every front end alike. */
+function parseRepeats(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\s*\d+\s*$/.test(value))
+    throw new UserError(`--repeats must be a number of evaluations per step from 1 to 100, not '${value}'`, 'usage');
+  return Number(value);
 }
 
 function parseWorkers(value: string | undefined): number | undefined {
@@ -75,6 +86,7 @@ export const batchCommand: CliCommand = {
         json: { type: 'boolean' },
         timeout: { type: 'string' },
         profile: { type: 'string' },
+        repeats: { type: 'string' },
         image: { type: 'string' },
         'repo-path-in-image': { type: 'string' },
         engine: { type: 'string' },
@@ -109,6 +121,7 @@ export const batchCommand: CliCommand = {
         repos: requireList(values.repo, '--repo'),
         profile: values.profile === undefined ? undefined : parseProfile(values.profile),
         timeoutS: parseTimeout(values.timeout),
+        repeats: parseRepeats(values.repeats),
         image: values.image,
         repoPathInImage: values['repo-path-in-image'],
       });
@@ -126,6 +139,7 @@ export const batchCommand: CliCommand = {
           'mode',
           'timeout',
           'profile',
+          'repeats',
           'image',
           'repo-path-in-image',
         ] as const

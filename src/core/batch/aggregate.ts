@@ -8,6 +8,7 @@ import { headlineRows, pairedSteps, relativeChange, type HeadlineRow } from './h
 import { stepId } from './keys';
 import { lengthPositionRows, type LengthPositionRow } from './positionTables';
 import { traceChainError, type TraceEntry } from './trace';
+import { flakyTestsOf, verdictUnstable } from './repeats';
 
 /** A rate with its Wilson 95% interval and the records behind it (stepId keys, for drill-down). */
 export interface Rate extends Proportion {
@@ -61,6 +62,27 @@ export interface ChainErrorRow {
   /** `chainlens evidence`: gold k on the Seq start state, and the culprits found by test; null: not gathered. */
   readonly evidence: Pick<ChainErrorEvidence, 'verdict' | 'culprits'> | null;
   readonly steps: readonly string[];
+  /**
+   * `--repeats N` (repeats.ts): tests of the Oracle or the Seq step whose result changed between
+   * identical runs, and whether either verdict itself changed; a chain error is only one if stable.
+   */
+  readonly flakyTests: readonly string[];
+  readonly unstable: boolean;
+}
+
+/** A step evaluated with `--repeats N` whose tests or verdict changed between identical runs. */
+export interface FlakyStepRow {
+  readonly source: string;
+  readonly mode: BatchMode;
+  readonly chainId: string;
+  readonly position: number;
+  readonly instanceId: string;
+  /** Runs that gave a verdict, and how many of them resolved. */
+  readonly runs: number;
+  readonly resolved: number;
+  readonly flakyTests: readonly string[];
+  /** A gold source's step: the chain's own answer does not resolve it every time. */
+  readonly gold: boolean;
 }
 
 export interface CostRow {
@@ -110,6 +132,9 @@ export interface BatchReport {
   /** ChainSWE Tables 7 and 9: by dataset source and by repository. */
   readonly breakdowns: readonly BreakdownRow[];
   readonly costs: readonly CostRow[];
+  /** Evaluations of each graded step (`--repeats N`; 1: the harness's single run). */
+  readonly repeats: number;
+  readonly flakySteps: readonly FlakyStepRow[];
   readonly extra: Readonly<Record<string, AggregateTable>>;
 }
 
@@ -168,8 +193,34 @@ export function buildBatchReport(
     lengthPositions: lengthPositionRows(manifest, records),
     breakdowns: breakdownRows(manifest, records),
     costs: costRows(records),
+    repeats: manifest.options.repeats ?? 1,
+    flakySteps: flakyStepRows(manifest, records),
     extra,
   };
+}
+
+function flakyStepRows(manifest: BatchManifest, records: readonly BatchRecord[]): FlakyStepRow[] {
+  const gold = new Set(manifest.sources.filter((s) => s.kind === 'gold').map((s) => s.name));
+  return records
+    .filter((r) => r.repeats && (r.repeats.flaky_tests.length > 0 || verdictUnstable(r)))
+    .map((r) => ({
+      source: r.source,
+      mode: r.mode,
+      chainId: r.chain_id,
+      position: r.position,
+      instanceId: r.instance_id,
+      runs: r.repeats!.runs,
+      resolved: r.repeats!.resolved,
+      flakyTests: r.repeats!.flaky_tests,
+      gold: gold.has(r.source),
+    }))
+    .sort(
+      (a, b) =>
+        a.source.localeCompare(b.source) ||
+        a.chainId.localeCompare(b.chainId) ||
+        a.position - b.position ||
+        a.mode.localeCompare(b.mode),
+    );
 }
 
 function group(
@@ -285,6 +336,8 @@ function chainErrorRows(
       causeFrom: tested ? 'evidence' : 'trace',
       evidence: found ? { verdict: found.verdict, culprits: found.culprits } : null,
       steps: [idOf(o), idOf(s)],
+      flakyTests: flakyTestsOf([o, s]),
+      unstable: verdictUnstable(o) || verdictUnstable(s),
     });
   }
   return rows.sort((a, b) => a.chainId.localeCompare(b.chainId) || a.position - b.position);

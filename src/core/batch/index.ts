@@ -26,3 +26,4 @@ export * from './positionTables';
 export * from './chainErrorShare';
 export * from './breakdowns';
 export * from './culpritSearch';
+export * from './repeats';

@@ -39,7 +39,7 @@ export function recordPath(k: StepKey): string {
   return `records/${stepId(k)}.json`;
 }
 
-/** Where a step's log is kept, relative to the run directory. */
-export function logPath(k: StepKey): string {
-  return `logs/${stepId(k)}.log`;
+/** Where a step's log is kept, relative to the run directory; `run` 2.. for `--repeats`' further runs. */
+export function logPath(k: StepKey, run = 1): string {
+  return `logs/${stepId(k)}${run > 1 ? `.run-${run}` : ''}.log`;
 }

@@ -41,6 +41,7 @@ export type OptionName =
   | 'mode'
   | 'out'
   | 'predictions'
+  | 'repeats'
   | 'repo'
   | 'repoPathInImage'
   | 'split'

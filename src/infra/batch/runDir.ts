@@ -171,8 +171,8 @@ export class BatchRunDir {
   }
 
   /** Moves a step's log from its evaluation folder into logs/; returns its path relative to the run directory. */
-  keepLog(step: StepKey, from: string): string {
-    const rel = logPath(step);
+  keepLog(step: StepKey, from: string, run = 1): string {
+    const rel = logPath(step, run);
     const to = join(this.root, rel);
     mkdirSync(dirname(to), { recursive: true });
     renameSync(from, to);

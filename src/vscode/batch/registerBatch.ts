@@ -33,6 +33,8 @@ interface RunBatchArgs {
   readonly runDir?: string;
   readonly modes?: readonly RunMode[];
   readonly workers?: number;
+  /** `--repeats N`: each graded step N times on the same commit, to tell flaky tests. */
+  readonly repeats?: number;
 }
 
 function isRunBatchArgs(x: unknown): x is RunBatchArgs {
@@ -342,6 +344,7 @@ export function registerBatch(context: vscode.ExtensionContext, services: ChainL
           sources: asked.sources ?? ['gold'],
           modes: [...(asked.modes ?? (['oracle', 'seq'] as const))],
           repos: [asked.repo],
+          repeats: asked.repeats,
         });
         const { resumed } = openOrCreateRunDir(planned, runDir);
         if (resumed) output.info(`resuming the batch in ${runDir}`);

@@ -1,4 +1,4 @@
-// Bad arguments to `chainlens agent run` and to `chainlens batch --agent`: each is a usage error
+// Bad arguments to `chainlens agent run` and to `chainlens batch` (--agent, --repeats): each is a usage error
 // (exit 2) naming the flag, with no stack trace, and nothing written (no work tree, no run
 // directory). None of these reaches the engine: arguments are checked before it is asked.
 import { after, before, test } from 'node:test';
@@ -99,6 +99,16 @@ const batchCases: [string, string[], RegExp][] = [
     /two sources are named 'gold'/,
   ],
   ['no source at all', batch(), /missing required option --predictions \(or --agent NAME=COMMAND\)/],
+  [
+    'no repeat at all',
+    batch('--predictions', 'gold', '--repeats', '0'),
+    /--repeats: must be a number of evaluations per step from 1 to 100, not 0/,
+  ],
+  [
+    'repeats that are not a number',
+    batch('--predictions', 'gold', '--repeats', 'twice'),
+    /--repeats must be a number of evaluations per step from 1 to 100, not 'twice'/,
+  ],
 ];
 
 for (const [what, args, message] of batchCases)

@@ -1,4 +1,5 @@
 import type { Proportion } from '../../stats';
+import type { ChainErrorRow } from '../aggregate';
 
 /** "3/4 75.0% [30.1–95.4]": a rate with its Wilson 95% interval, as the report prints it. */
 export function rateText(p: Proportion): string {
@@ -49,4 +50,18 @@ export function pointsText(x: number | null): string {
 /** The repository-resampling bootstrap interval: "[12.0–40.0]". */
 export function bootstrapText(b: { low: number; high: number }): string {
   return Number.isNaN(b.low) ? '-' : `[${pct(b.low, false)}–${pct(b.high, false)}]`;
+}
+
+/** What `--repeats` found about a chain error; null when its steps were stable or not repeated. */
+export function flakyText(e: Pick<ChainErrorRow, 'flakyTests' | 'unstable'>): string | null {
+  if (!e.unstable && e.flakyTests.length === 0) return null;
+  const tests = e.flakyTests.length ? `flaky tests: ${listed(e.flakyTests)}` : '';
+  return e.unstable
+    ? `NOT STABLE: the Oracle or Seq verdict changed between identical runs${tests ? `; ${tests}` : ''}`
+    : `${tests} (both verdicts held in every run)`;
+}
+
+/** Up to four ids, then how many more. */
+export function listed(ids: readonly string[]): string {
+  return ids.length > 4 ? `${ids.slice(0, 4).join(', ')} and ${ids.length - 4} more` : ids.join(', ');
 }

@@ -141,6 +141,7 @@ export function reportCsvFiles(report: BatchReport, records: readonly BatchRecor
       ]),
     );
   Object.assign(files, chainsweCsvFiles(report));
+  const repeated = report.repeats > 1;
   files['chain_errors.csv'] = csv(
     [
       'source',
@@ -154,6 +155,8 @@ export function reportCsvFiles(report: BatchReport, records: readonly BatchRecor
       'evidence',
       'culprits',
       'trace',
+      // --repeats only: the columns of a single-run batch stay as they were
+      ...(repeated ? ['unstable', 'flaky_tests'] : []),
     ],
     report.chainErrors.map((e) => [
       e.source,
@@ -171,8 +174,24 @@ export function reportCsvFiles(report: BatchReport, records: readonly BatchRecor
       e.trace
         .map((t) => `${t.position}:${t.kind}:${t.file}${t.symbol ? `::${t.symbol}` : ''}${t.sameSymbol ? '*' : ''}`)
         .join(' '),
+      ...(repeated ? [e.unstable, e.flakyTests.join(' ')] : []),
     ]),
   );
+  if (repeated)
+    files['flaky_steps.csv'] = csv(
+      ['source', 'mode', 'chain_id', 'position', 'instance_id', 'runs', 'resolved', 'gold', 'flaky_tests'],
+      report.flakySteps.map((f) => [
+        f.source,
+        f.mode,
+        f.chainId,
+        f.position,
+        f.instanceId,
+        f.runs,
+        f.resolved,
+        f.gold,
+        f.flakyTests.join(' '),
+      ]),
+    );
   files['costs.csv'] = csv(
     ['source', 'chain_id', 'steps', 'cost_usd'],
     report.costs.map((c) => [c.source, c.chainId, c.steps, c.cost]),

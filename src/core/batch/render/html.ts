@@ -1,6 +1,6 @@
 import { CHART_CSS, escapeXml } from '../../plots';
 import type { BatchReport } from '../aggregate';
-import { EMPTY_TRACE, pct, rateText, relativeText } from './cells';
+import { EMPTY_TRACE, flakyText, pct, rateText, relativeText } from './cells';
 import { chainsweSections, evidenceText } from './chainsweSections';
 import { chainErrorKey, groupKey, oracleSeqChart, positionChart, positionKey } from './charts';
 
@@ -64,7 +64,7 @@ export function reportBody(report: BatchReport): string {
     head(['source', 'chain', 'position', 'fingerprint', 'cause', 'evidence', 'traced to']),
     ...report.chainErrors.map(
       (e) =>
-        `<tr>${cell(e.source)}${cell(e.chainId)}${cell(String(e.position), chainErrorKey(e.source, e.chainId, e.position))}${cell(e.fingerprint)}${cell(`${e.cause} (${e.causeFrom})`)}${cell(e.evidence ? evidenceText(e.evidence) : 'not gathered')}${cell(
+        `<tr>${cell(e.source)}${cell(e.chainId)}${cell(String(e.position), chainErrorKey(e.source, e.chainId, e.position))}${cell(e.fingerprint)}${cell(`${e.cause} (${e.causeFrom})`)}${cell([e.evidence ? evidenceText(e.evidence) : 'not gathered', flakyText(e)].filter(Boolean).join('; '))}${cell(
           e.trace.length
             ? e.trace
                 .slice(0, 5)
@@ -75,6 +75,16 @@ export function reportBody(report: BatchReport): string {
     ),
     '</table>',
   );
+  if (report.repeats > 1)
+    parts.push(
+      `<h2>Flaky steps (${report.flakySteps.length}; each graded step evaluated ${report.repeats} times)</h2><table>`,
+      head(['source', 'mode', 'chain', 'position', 'resolved', 'flaky tests']),
+      ...report.flakySteps.map(
+        (f) =>
+          `<tr>${cell(f.source)}${cell(f.mode)}${cell(f.chainId)}${cell(String(f.position))}${cell(`${f.resolved} of ${f.runs}${f.gold ? ' (gold)' : ''}`)}${cell(f.flakyTests.join(', ') || '-')}</tr>`,
+      ),
+      '</table>',
+    );
   if (report.costs.length)
     parts.push(
       '<h2>Costs</h2><table>',

@@ -1,6 +1,6 @@
 import type { BatchReport, DropRow } from '../aggregate';
 import { textTable } from '../../util/textTable';
-import { EMPTY_TRACE, pct, rateText, relativeText } from './cells';
+import { EMPTY_TRACE, flakyText, listed, pct, rateText, relativeText } from './cells';
 import { chainsweText, evidenceText } from './chainsweSections';
 
 /** `chainlens report` on a terminal: the figures, then the chain errors with their traces. */
@@ -66,6 +66,8 @@ export function reportText(report: BatchReport): string {
       `  ${e.source}  ${e.chainId}  position ${e.position} (${e.instanceId}): ${e.fingerprint}; cause from the ${e.causeFrom}: ${e.cause}`,
     );
     if (e.evidence) out.push(`    evidence: ${evidenceText(e.evidence)}`);
+    const flaky = flakyText(e);
+    if (flaky) out.push(`    ${flaky}`);
     if (e.trace.length === 0) out.push(`    ${EMPTY_TRACE}`);
     for (const t of e.trace.slice(0, 8))
       out.push(
@@ -73,6 +75,7 @@ export function reportText(report: BatchReport): string {
       );
     if (e.trace.length > 8) out.push(`    … ${e.trace.length - 8} more`);
   }
+  if (report.repeats > 1) out.push('', ...flakySection(report));
   if (report.costs.length) {
     const costs = [['source', 'chain', 'steps', 'cost (USD)']];
     for (const c of report.costs) costs.push([c.source, c.chainId ?? '(all)', String(c.steps), c.cost.toFixed(4)]);
@@ -99,4 +102,15 @@ function dropTable(rows: readonly DropRow[], from: string, to: string): string {
       relativeText(d.relative),
     ]),
   ]);
+}
+
+function flakySection(report: BatchReport): string[] {
+  const out = [
+    `flaky steps (each graded step evaluated ${report.repeats} times on the same commit; a test whose result changed is flaky): ${report.flakySteps.length || 'none'}`,
+  ];
+  for (const f of report.flakySteps)
+    out.push(
+      `  ${f.source}  ${f.mode}  ${f.chainId}  position ${f.position} (${f.instanceId}): resolved ${f.resolved} of ${f.runs}${f.gold ? ' (gold does not resolve it every time)' : ''}${f.flakyTests.length ? `; flaky: ${listed(f.flakyTests)}` : ''}`,
+    );
+  return out;
 }
