@@ -134,6 +134,7 @@ test('evidence: gold on the Seq start state is poisoned, and the culprit search 
   const ev = runBuiltCli(['evidence', runDir], env);
   assert.equal(ev.code, 0, ev.stderr);
   assert.match(ev.stdout, /2 chain error\(s\) with evidence/);
+  assert.deepEqual(readdirSync(runDir).sort(), ['evidence', 'logs', 'manifest.json', 'records'], 'scratch is left');
   const r = runBuiltCli(['report', runDir, '--json'], env);
   const report = JSON.parse(r.stdout) as {
     chainErrors: {
@@ -196,7 +197,7 @@ test('evidence: gold on the Seq start state is poisoned, and the culprit search 
   const step3 = await inheritedDifference(runDir, 'evidence_chain', 'solver', 3);
   assert.match(step3.diff, /^\+    return 11$/m);
   await assert.rejects(inheritedDifference(runDir, 'evidence_chain', 'solver', 1), /inherits nothing/);
-  // Run again: nothing left to test, nothing rerun, the trial work trees are gone.
+  // Run again: nothing left to test, nothing rerun, nothing left behind.
   const again = runBuiltCli(['evidence', runDir], env);
   assert.equal(again.code, 0, again.stderr);
   assert.equal(again.stderr, '');

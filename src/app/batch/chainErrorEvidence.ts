@@ -36,7 +36,7 @@ export async function gatherEvidence(o: EvidenceOptions): Promise<ChainErrorEvid
   const manifest = dir.readManifest();
   const lock = dir.lock();
   try {
-    return await withDataRoot(dir.stateRoot, async () => {
+    const evidence = await withDataRoot(dir.stateRoot, async () => {
       dir.clearLeftovers();
       const records = dir.readRecords();
       const done = new Set(dir.readEvidence().map((e) => `${e.chain_id}/${e.source}/${e.order}`));
@@ -65,6 +65,9 @@ export async function gatherEvidence(o: EvidenceOptions): Promise<ChainErrorEvid
       await orphanSweepSettled();
       return dir.readEvidence();
     });
+    // The trials' work trees and state are scratch, not results: gone as a finished batch's are.
+    dir.clearLeftovers();
+    return evidence;
   } finally {
     lock.release();
   }
