@@ -11,14 +11,16 @@ import {
   type RunSummary,
   type StepSummary,
 } from '../../core/batch';
-import type { BatchRunArg } from '../commandArgs';
+import type { BatchRunArg, BatchStepArg } from '../commandArgs';
 import type { BatchRuns } from './batchRuns';
 
 type Node =
   | BatchRunArg
   | { kind: 'group'; dir: string; group: GroupSummary }
   | { kind: 'chain'; dir: string; group: GroupSummary; chain: ChainSummary }
-  | { kind: 'step'; dir: string; group: GroupSummary; chain: ChainSummary; step: StepSummary };
+  // A step's node is itself the BatchStepArg its context-menu commands take (VS Code passes them
+  // the node), as a run's node is the BatchRunArg.
+  | (BatchStepArg & { group: GroupSummary; chain: ChainSummary; step: StepSummary });
 
 const STATE_ICON = { running: 'sync~spin', finished: 'pass', interrupted: 'debug-pause' } as const;
 
@@ -75,9 +77,16 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
         }));
       case 'chain': {
         const chain = fresh(entry, node.group).chains.find((c) => c.chainId === node.chain.chainId) ?? node.chain;
-        return chain.steps.map((step) => ({ kind: 'step', dir: node.dir, group: node.group, chain, step }));
+        return chain.steps.map((step) => ({
+          kind: 'batchStep' as const,
+          dir: node.dir,
+          id: step.id,
+          group: node.group,
+          chain,
+          step,
+        }));
       }
-      case 'step':
+      case 'batchStep':
         return [];
     }
   }
@@ -122,7 +131,7 @@ export class RunsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.D
         item.contextValue = 'batchChain';
         return item;
       }
-      case 'step': {
+      case 'batchStep': {
         const item = new vscode.TreeItem(`step ${node.step.order}`, C.None);
         item.id = `step:${node.dir}:${node.step.id}`;
         item.description = stepStatus(node.step);

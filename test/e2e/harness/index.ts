@@ -12,6 +12,7 @@ export {
   clickTreeItem,
   webviewFrame,
   explorerMenu,
+  treeItemMenu,
   reloadWindow,
   followWindow,
   type Workbench,

@@ -299,7 +299,12 @@ export async function clickTreeItem(
  * of this process) the entry was chosen by the click or key press that ran it, for benches.
  */
 export async function explorerMenu(page: Page, file: string, entry: string): Promise<number> {
-  const item = page.getByRole('treeitem', { name: file, exact: true });
+  return treeItemMenu(page, file, entry);
+}
+
+/** Right-clicks a tree item of any view (a string: its whole accessible name) and picks an entry. */
+export async function treeItemMenu(page: Page, label: string | RegExp, entry: string): Promise<number> {
+  const item = page.getByRole('treeitem', { name: label, exact: typeof label === 'string' });
   await item.first().waitFor({ state: 'visible', timeout: 20_000 });
   await item.first().click({ button: 'right' });
   const action = page.locator('.monaco-menu .action-item').filter({ hasText: entry });
