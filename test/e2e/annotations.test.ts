@@ -14,6 +14,7 @@ import {
   openFile,
   runCommand,
   screenshot,
+  hoverUntil,
   typeInEditor,
   webviewFrame,
   type ChainLensWorkbench,
@@ -127,9 +128,8 @@ describe('ChainLens annotations and drift labels in VS Code', () => {
       .locator('.editor-instance .view-line')
       .filter({ hasText: 'return Decimal(number.replace' })
       .first();
-    await body.hover({ position: { x: 90, y: 8 } });
     const hover = page.locator('.monaco-hover').filter({ hasText: /Missing from this step\?/ });
-    await hover.first().waitFor({ state: 'visible', timeout: 20_000 });
+    await hoverUntil(page, body, hover, { position: { x: 90, y: 8 } });
     await page.waitForTimeout(1000); // the gold hunk's hover part has arrived
     const text = await hover.first().innerText();
     assert.match(text, /relative to gold, not proof of a bug/i);

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import {
   clickTreeItem,
   editorText,
+  hoverUntil,
   openChainLensWorkbench,
   repoRoot,
   runCommand,
@@ -85,9 +86,8 @@ describe('a chain error in VS Code: its evidence beside the step, and the inheri
     await step.first().waitFor({ state: 'visible', timeout: 15_000 });
     // Only the step after the chain error's cause carries a verdict: step 3 is resolved, step 1 not downstream.
     assert.equal(await page.getByRole('treeitem', { name: /chain error/ }).count(), 1);
-    await step.first().hover();
     const hover = page.locator('.monaco-hover, .custom-hover, .workbench-hover').filter({ hasText: 'evidence:' });
-    await hover.first().waitFor({ state: 'visible', timeout: 15_000 });
+    await hoverUntil(page, step.first(), hover, { shot: 'chain-error-00-tooltip-missing' });
     assert.match(await hover.first().innerText(), /evidence: poisoned by step 1/);
     await screenshot(page, 'chain-error-01-verdict-in-runs-view');
   });

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import {
+  hoverUntil,
   openChainLensWorkbench,
   openFile,
   readExtensionHostLog,
@@ -119,18 +120,7 @@ describe('ChainLens first run: walkthrough, current marks, one explanation, comp
       .waitFor({ state: 'visible', timeout: 30_000 });
     const added = page.locator('.editor-instance .view-line').filter({ hasText: 'cleaned = cleaned.replace(" ", "")' });
     const hover = page.locator('.monaco-hover').filter({ hasText: /Not in gold/ });
-    await added.first().hover({ position: { x: 120, y: 8 } });
-    const shown = await hover
-      .first()
-      .waitFor({ state: 'visible', timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (!shown) {
-      // A person whose hover closed moves the mouse off and back: so does the test.
-      await page.mouse.move(5, 5);
-      await added.first().hover({ position: { x: 120, y: 8 } });
-    }
-    await hover.first().waitFor({ state: 'visible', timeout: 20_000 });
+    await hoverUntil(page, added.first(), hover, { position: { x: 120, y: 8 } });
     await page.waitForTimeout(1000); // every hover part has arrived
     const text = await hover.first().innerText();
     await screenshot(page, 'first-run-03-overshoot-hover');

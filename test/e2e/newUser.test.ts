@@ -19,6 +19,7 @@ import {
   openFile,
   runCommand,
   screenshot,
+  hoverUntil,
   typeInEditor,
   waitForNotification,
   webviewFrame,
@@ -107,27 +108,7 @@ describe('a new user on the demo: results where one looks, pickers at the root, 
     await goToLine(page, def + 2);
     const line = page.locator('.editor-instance .view-line').filter({ hasText: 'def parse_amount(' });
     const hover = page.locator('.monaco-hover').filter({ hasText: /Low confidence/ });
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await page.mouse.move(5, 5);
-      await line.first().hover({ position: { x: 160, y: 8 } });
-      if (
-        await hover
-          .first()
-          .waitFor({ state: 'visible', timeout: 5_000 })
-          .then(
-            () => true,
-            () => false,
-          )
-      )
-        break;
-    }
-    await hover
-      .first()
-      .waitFor({ state: 'visible', timeout: 10_000 })
-      .catch(async (e: unknown) => {
-        await screenshot(page, 'new-user-05-debug-hover');
-        throw e;
-      });
+    await hoverUntil(page, line.first(), hover, { position: { x: 160, y: 8 }, shot: 'new-user-05-debug-hover' });
     await screenshot(page, 'new-user-05-low-confidence-drift-hover');
     await page.keyboard.press('Escape');
   });

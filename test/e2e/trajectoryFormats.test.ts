@@ -19,6 +19,7 @@ import {
   openFile,
   runCommand,
   screenshot,
+  hoverUntil,
   webviewFrame,
   type ChainLensWorkbench,
 } from './harness';
@@ -122,15 +123,8 @@ describe('ChainLens on real runs: a finished Seq chain labelled and compared wit
     await goToLine(page, line);
     await page.locator('.editor-instance .cgmr').first().waitFor({ state: 'visible', timeout: 60_000 });
     const body = page.locator('.editor-instance .view-line').filter({ hasText: 'if token is None:' }).first();
-    await body.hover({ position: { x: 60, y: 8 } });
     const hover = page.locator('.monaco-hover:visible').filter({ hasText: /Oracle state/ });
-    await hover
-      .first()
-      .waitFor({ state: 'visible', timeout: 20_000 })
-      .catch(async (e: Error) => {
-        await screenshot(page, 'real-runs-00-hover-missing');
-        throw e;
-      });
+    await hoverUntil(page, body, hover, { position: { x: 60, y: 8 }, shot: 'real-runs-00-hover-missing' });
     assert.match(
       (await hover.first().innerText()).replace(/\s+/g, ' '),
       /Gold is compared as it applies on step 3's Oracle state \(base \+ the gold patches of steps 1–2\): the gold patch does not apply on this step's own start\./,

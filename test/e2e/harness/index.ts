@@ -13,6 +13,7 @@ export {
   webviewFrame,
   explorerMenu,
   treeItemMenu,
+  hoverUntil,
   reloadWindow,
   followWindow,
   type Workbench,

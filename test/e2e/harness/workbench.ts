@@ -295,6 +295,39 @@ export async function clickTreeItem(
 }
 
 /**
+ * Hovers `target` at `position` until `hover` shows, as a person would: the mouse is moved off and
+ * back when it has not come in 5 s (a CodeLens arriving above moves the line from under the
+ * pointer, and a hover shown elsewhere keeps the editor's from opening), up to three times; then
+ * one last wait of 15 s, and a screenshot named `shot` if it never came.
+ */
+export async function hoverUntil(
+  page: Page,
+  target: Locator,
+  hover: Locator,
+  options: { position?: { x: number; y: number }; shot?: string } = {},
+): Promise<void> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await page.mouse.move(5, 5);
+    await target.hover(options.position ? { position: options.position } : {});
+    const shown = await hover
+      .first()
+      .waitFor({ state: 'visible', timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown) return;
+  }
+  await hover
+    .first()
+    .waitFor({ state: 'visible', timeout: 15_000 })
+    .catch(async (e: Error) => {
+      if (options.shot) await screenshot(page, options.shot);
+      throw e;
+    });
+}
+
+/**
  * Right-clicks a file in the Explorer and picks a context menu entry. Returns when (performance.now()
  * of this process) the entry was chosen by the click or key press that ran it, for benches.
  */
